@@ -11,6 +11,7 @@ import typer
 
 from hertta.errors import HerttaError
 from hertta.h2h_cli import app as h2h_app
+from hertta.h2h_solver_cli import register as register_solver_commands
 
 app = typer.Typer(
     name="hertta",
@@ -19,6 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+register_solver_commands(h2h_app)
 app.add_typer(h2h_app, name="h2h")
 
 try:  # the Hearts commands live beside the Hearts engine
