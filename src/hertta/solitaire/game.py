@@ -142,15 +142,14 @@ class Position:
         return self.heart[position - 1]
 
     def is_free(self, position: int) -> bool:
-        return self.heart[position - 1] is not None and (
-            self.present_mask & COVERED_BY_MASKS[position]
-        ) == 0
+        return (
+            self.heart[position - 1] is not None
+            and (self.present_mask & COVERED_BY_MASKS[position]) == 0
+        )
 
     def free_positions(self) -> list[int]:
         mask = self.present_mask
-        return [
-            p for p in POSITIONS if (mask >> (p - 1)) & 1 and (mask & COVERED_BY_MASKS[p]) == 0
-        ]
+        return [p for p in POSITIONS if (mask >> (p - 1)) & 1 and (mask & COVERED_BY_MASKS[p]) == 0]
 
     @property
     def cards_left_in_heart(self) -> int:
@@ -203,7 +202,9 @@ def legal_moves(position: Position) -> list[Move]:
     for i, p in enumerate(free):
         rank = position.heart[p - 1].rank  # type: ignore[union-attr]
         moves.extend(
-            Move.pair(p, q) for q in free[i + 1 :] if position.heart[q - 1].rank is rank  # type: ignore[union-attr]
+            Move.pair(p, q)
+            for q in free[i + 1 :]
+            if position.heart[q - 1].rank is rank  # type: ignore[union-attr]
         )
         if top is not None and top.rank is rank:
             moves.append(Move.pair(p, WASTE))
@@ -225,7 +226,10 @@ def apply_move(position: Position, move: Move) -> Position:
         if not position.stock:
             raise IllegalMoveError("move 'F': the stock is empty (recycle the waste with 'R')")
         return Position(
-            position.heart, position.stock[1:], (*position.waste, position.stock[0]), moves,
+            position.heart,
+            position.stock[1:],
+            (*position.waste, position.stock[0]),
+            moves,
             position.score,
         )
     if move.kind is MoveKind.RECYCLE:
@@ -244,8 +248,9 @@ def apply_move(position: Position, move: Move) -> Position:
                 f"move {move.notation!r}: {first.display} and {top.display} differ in rank"
             )
         heart = _without(position.heart, move.first)
-        return Position(heart, position.stock, position.waste[:-1], moves,
-                        position.score + POINTS_PER_CARD)
+        return Position(
+            heart, position.stock, position.waste[:-1], moves, position.score + POINTS_PER_CARD
+        )
     if move.first == move.second:
         raise IllegalMoveError(f"move {move.notation!r}: a card cannot pair with itself")
     second = _free_card(position, move.second, move)
@@ -254,8 +259,9 @@ def apply_move(position: Position, move: Move) -> Position:
             f"move {move.notation!r}: {first.display} and {second.display} differ in rank"
         )
     heart = _without(_without(position.heart, move.first), move.second)
-    return Position(heart, position.stock, position.waste, moves,
-                    position.score + 2 * POINTS_PER_CARD)
+    return Position(
+        heart, position.stock, position.waste, moves, position.score + 2 * POINTS_PER_CARD
+    )
 
 
 def _free_card(position: Position, p: int, move: Move) -> Card:
@@ -346,5 +352,3 @@ def new_game_code(rng: SplitMix64) -> str:
         number = random_deal_number(rng)
         if not is_dead_end(deal_position(deck_for_number(number))):
             return format_deal_code(number)
-
-

@@ -1,0 +1,49 @@
+"""Statistics computed from result rows (pure: no database, no clock)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hertta.store.store import GameResult
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireStats:
+    """Heart to Heart statistics. A game counts as played from its first move."""
+
+    played: int
+    won: int
+    current_streak: int
+    best_streak: int
+    best_time_ms: int | None
+    fewest_moves: int | None
+
+    @property
+    def win_percent(self) -> int:
+        """Rounded to a whole percent (0 when nothing was played)."""
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+def solitaire_stats(results: Sequence[GameResult]) -> SolitaireStats:
+    """Statistics of results in the order they were started.
+
+    Streaks run over decided games: a game still open (the one in progress, or a dead end the
+    player may still undo) neither extends nor breaks a streak until it is won or abandoned.
+    """
+    wins = [r for r in results if r.outcome == "won"]
+    best = current = 0
+    for result in results:
+        if result.outcome == "won":
+            current += 1
+            best = max(best, current)
+        elif result.outcome == "lost":
+            current = 0
+    return SolitaireStats(
+        played=len(results),
+        won=len(wins),
+        current_streak=current,
+        best_streak=best,
+        best_time_ms=min((r.elapsed_ms for r in wins), default=None),
+        fewest_moves=min((r.moves for r in wins), default=None),
+    )

@@ -1,0 +1,59 @@
+"""Server settings, read from the environment (``HERTTA_*``) with sensible defaults.
+
+``HERTTA_DB`` the SQLite file (default: ``$XDG_DATA_HOME/hertta/hertta.db``, else
+``~/.local/share/hertta/hertta.db``); ``HERTTA_SECRET`` the cookie-signing key (default: made once
+and kept in the database); ``HERTTA_BENCH_ECHO=1`` adds the bare ``/ws/echo`` endpoint that
+``bench/web_bench.py`` measures against.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from hertta.errors import ConfigError
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"", "0", "false", "no", "off"})
+
+
+def default_db_path(env: Mapping[str, str] | None = None) -> Path:
+    """The database under the user's data directory (XDG base directory rules)."""
+    env = os.environ if env is None else env
+    base = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME") or Path.home()) / ".local/share")
+    return Path(base) / "hertta" / "hertta.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    db_path: str
+    secret_key: str | None = None
+    """None: use the key stored in the database (generated on first start)."""
+    bench_echo: bool = False
+    cookie_secure: bool = False
+    """Set the cookie's Secure flag (behind HTTPS)."""
+
+    @classmethod
+    def from_env(
+        cls, env: Mapping[str, str] | None = None, *, db_path: str | None = None
+    ) -> Settings:
+        """Settings from ``env`` (default ``os.environ``); an explicit ``db_path`` wins."""
+        env = os.environ if env is None else env
+        path = db_path or env.get("HERTTA_DB") or str(default_db_path(env))
+        return cls(
+            db_path=path,
+            secret_key=env.get("HERTTA_SECRET") or None,
+            bench_echo=_flag(env, "HERTTA_BENCH_ECHO"),
+            cookie_secure=_flag(env, "HERTTA_COOKIE_SECURE"),
+        )
+
+
+def _flag(env: Mapping[str, str], name: str) -> bool:
+    value = env.get(name, "").strip().lower()
+    if value in TRUE_WORDS:
+        return True
+    if value in FALSE_WORDS:
+        return False
+    raise ConfigError(f"{name}={value!r}: expected 1/0, true/false, yes/no or on/off")
