@@ -12,6 +12,7 @@ import json
 import secrets
 import sqlite3
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -55,6 +56,10 @@ class Store:
 
     def close(self) -> None:
         self.database.close()
+
+    def transaction(self) -> AbstractContextManager[object]:
+        """Group several calls into one atomic transaction (they join it)."""
+        return self.database.transaction()
 
     # -- meta ------------------------------------------------------------------------------
 

@@ -1,0 +1,198 @@
+"""Round-trip time per tap with many concurrent Heart to Heart games, beside a bare echo.
+
+Starts ``hertta serve`` on 127.0.0.1 and a free port with a temporary database and the bench
+echo endpoint on, then runs two phases in the same server process:
+
+1. ``echo``: N WebSocket clients send tap-sized JSON frames to ``/ws/echo`` (no game work);
+2. ``game``: N clients, each its own player and game, tap like a person who sees only the page
+   (a visible pair if there is one, else mostly the stock, sometimes a random card).
+
+Each client waits a random think time (uniform 0..2 x ``--think-ms``) between taps. Prints
+p50/p90/p99/max of the round trip per tap for both phases, the taps per second, and the
+server's peak resident memory (VmHWM). Usage::
+
+    .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from hertta.rng import SplitMix64
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
+    script = Path(sys.executable).with_name("hertta")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "hertta.cli"]
+    command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
+    env = {**os.environ, "HERTTA_BENCH_ECHO": "1"}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+def player_cookie(port: int) -> str:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as reply:
+        cookie = SimpleCookie()
+        cookie.load(reply.headers.get("set-cookie", ""))
+    return f"hertta_player={cookie['hertta_player'].value}"
+
+
+def peak_memory_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def choose_taps(state: dict[str, Any], rng: SplitMix64) -> list[int | str]:
+    free = state["free"]
+    rank = {p: state["heart"][p - 1][0] for p in free}
+    top = state["waste"]["top"]
+    pairs: list[list[int | str]] = [
+        [p, q] for i, p in enumerate(free) for q in free[i + 1 :] if rank[p] == rank[q]
+    ]
+    pairs += [[p, "waste"] for p in free if top is not None and rank[p] == top[0]]
+    roll = rng.below(100)
+    if pairs and roll < 80:
+        return list(rng.choice(pairs))
+    if roll < 92:
+        return ["stock"]
+    return [rng.below(25) + 1]
+
+
+async def think(rng: SplitMix64, think_ms: float) -> None:
+    if think_ms > 0:
+        await asyncio.sleep(rng.below(int(2 * think_ms * 1000) + 1) / 1e6)
+
+
+async def echo_client(url: str, taps: int, think_ms: float, seed: int) -> list[float]:
+    rng = SplitMix64(seed)
+    times: list[float] = []
+    async with connect(url, compression=None) as ws:
+        for seq in range(taps):
+            await think(rng, think_ms)
+            frame = json.dumps({"op": "tap", "seq": seq, "target": "stock"})
+            start = time.perf_counter()
+            await ws.send(frame)
+            await ws.recv()
+            times.append(time.perf_counter() - start)
+    return times
+
+
+async def game_client(
+    url: str, cookie: str, taps: int, think_ms: float, seed: int
+) -> tuple[list[float], int]:
+    rng = SplitMix64(seed)
+    times: list[float] = []
+    games = 1
+    async with connect(url, additional_headers={"Cookie": cookie}, compression=None) as ws:
+        seq = 0
+
+        async def ask(op: str, **args: Any) -> dict[str, Any]:
+            nonlocal seq
+            seq += 1
+            await ws.send(json.dumps({"op": op, "seq": seq, **args}))
+            while True:
+                message = json.loads(await ws.recv())
+                if message.get("re") == seq:
+                    return message  # type: ignore[no-any-return]
+
+        state = (await ask("hello"))["state"]
+        done = 0
+        while done < taps:
+            if state["status"] != "playing":
+                state = (await ask("new"))["state"]
+                games += 1
+            for target in choose_taps(state, rng):
+                await think(rng, think_ms)
+                start = time.perf_counter()
+                reply = await ask("tap", target=target)
+                times.append(time.perf_counter() - start)
+                state = reply["state"]
+                done += 1
+    return times, games
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def report(name: str, times: list[float], seconds: float) -> None:
+    values = sorted(times)
+    ms = [1000 * percentile(values, q) for q in (0.5, 0.9, 0.99)]
+    print(
+        f"{name:5}  taps {len(values):6}  {len(values) / seconds:7.0f}/s  "
+        f"p50 {ms[0]:6.2f} ms  p90 {ms[1]:6.2f} ms  p99 {ms[2]:6.2f} ms  "
+        f"max {1000 * values[-1]:7.2f} ms"
+    )
+
+
+async def run(args: argparse.Namespace, port: int) -> None:
+    base = f"ws://127.0.0.1:{port}"
+    cookies = [player_cookie(port) for _ in range(args.clients)]
+    start = time.perf_counter()
+    echo = await asyncio.gather(
+        *(echo_client(f"{base}/ws/echo", args.taps, args.think_ms, i) for i in range(args.clients))
+    )
+    report("echo", [t for times in echo for t in times], time.perf_counter() - start)
+    start = time.perf_counter()
+    games = await asyncio.gather(
+        *(
+            game_client(f"{base}/ws/h2h", cookies[i], args.taps, args.think_ms, 1000 + i)
+            for i in range(args.clients)
+        )
+    )
+    report("game", [t for times, _ in games for t in times], time.perf_counter() - start)
+    print(f"games played: {sum(count for _, count in games)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--taps", type=int, default=100, help="taps per client and phase")
+    parser.add_argument("--think-ms", type=float, default=100.0, help="mean pause between taps")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(port, str(Path(folder) / "bench.db"))
+        try:
+            print(f"{args.clients} clients x {args.taps} taps, think time 0..{2 * args.think_ms:g}"
+                  f" ms, server pid {server.pid} on 127.0.0.1:{port}")
+            asyncio.run(run(args, port))
+            print(f"server peak memory (VmHWM): {peak_memory_kib(server.pid) / 1024:.1f} MiB")
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

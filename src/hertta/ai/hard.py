@@ -1,0 +1,310 @@
+"""Hard: determinized Monte Carlo search with Normal's rules as the rollout policy.
+
+- **Play**: the legal cards (cards that are interchangeable, with nothing unseen between them,
+  count once) are each tried in ``worlds`` sampled deals of the hidden cards; every world is
+  finished by the rollout policy (:mod:`hertta.ai.rollout`, Normal's core rules on bitmasks) and
+  scored by :func:`hertta.ai.search.round_utility`. Normal's own card is the prior: Hard plays
+  something else only when the search says it is better by a margin beyond its noise.
+- **Pass**: the candidates are the 3-card subsets of the first cards Normal would pass; each
+  world deals the other hands at random, lets the other seats pass by Normal's rules, makes the
+  exchange and plays the round out.
+- **Moon choice**: when an option ends the match the comparison is exact; otherwise the rest of
+  the match is played out in sampled rounds and the option that wins it more often is taken.
+
+The budget is explicit: ``rollouts`` per play decision (split over the candidates, at least
+``min_worlds`` worlds), ``pass_rollouts`` per pass and ``moon_samples`` for the moon choice. It is
+an iteration budget by default, so the same generator state gives the same decisions on any
+machine; a ``time_budget`` in seconds (with an injected ``clock``) caps a decision by time
+instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from hertta.ai.knowledge import Knowledge, knowledge_of
+from hertta.ai.moon import best_moon_option, option_value
+from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
+from hertta.ai.play_rules import normal_play
+from hertta.ai.rollout import PolicyTables, final_points, play_out, policy_tables
+from hertta.ai.sampling import sample_deal
+from hertta.ai.search import Evaluation, evaluate, round_utility
+from hertta.ai.situation import situation_of
+from hertta.cards import Card
+from hertta.hearts.compiled import CompiledRules, compile_rules
+from hertta.hearts.dealing import random_deal_indices
+from hertta.hearts.deck import PASS_COUNT, deck_for, hand_size, pass_offset
+from hertta.hearts.fast import FastRound
+from hertta.hearts.observation import Observation, fast_round_from_observation
+from hertta.rng import SplitMix64
+
+DEFAULT_ROLLOUTS = 480
+DEFAULT_PASS_ROLLOUTS = 600
+DEFAULT_MOON_SAMPLES = 48
+MIN_WORLDS = 12
+PASS_SHORTLIST = 5
+"""Hard's pass is a 3-card subset of the first five cards Normal would pass."""
+PRIOR_MARGIN = 0.15
+"""Points per round a searched choice must gain over Normal's to replace it..."""
+PRIOR_Z = 1.0
+"""...and by this many standard errors of the paired difference."""
+
+
+def interchangeable_groups(obs: Observation, know: Knowledge) -> list[list[Card]]:
+    """The legal cards grouped so that cards of one group change nothing if swapped: same
+    suit, same points, and every card ranked between them is in this hand or already gone
+    (played in an earlier trick). Cancellation's duplicates make every card distinct."""
+    legal = sorted(set(obs.legal_plays))
+    if obs.rules.cancellation:
+        return [[c] for c in legal]
+    gone = {c for c in know.played if c not in obs.trick_cards}
+    mine = set(obs.hand)
+    groups: list[list[Card]] = []
+    for card in legal:
+        if groups:
+            prev = groups[-1][-1]
+            if (
+                prev.suit is card.suit
+                and obs.rules.card_value(prev) == obs.rules.card_value(card)
+                and all(
+                    c in gone or c in mine
+                    for c in deck_for(obs.rules, obs.players)
+                    if c.suit is card.suit and prev.rank < c.rank < card.rank
+                )
+            ):
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return groups
+
+
+class HardPlayer:
+    """The searching player (see the module docstring)."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        rollouts: int = DEFAULT_ROLLOUTS,
+        pass_rollouts: int = DEFAULT_PASS_ROLLOUTS,
+        moon_samples: int = DEFAULT_MOON_SAMPLES,
+        min_worlds: int = MIN_WORLDS,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        if time_budget is not None and clock is None:
+            raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
+        self.rollouts = rollouts
+        self.pass_rollouts = pass_rollouts
+        self.moon_samples = moon_samples
+        self.min_worlds = min_worlds
+        self.time_budget = time_budget
+        self.clock = clock
+
+    # --- budget ---------------------------------------------------------------------------
+
+    def _run(
+        self, world: Callable[[], Sequence[float]], candidates: int, budget: int
+    ) -> Evaluation:
+        worlds = max(self.min_worlds, budget // max(candidates, 1))
+        if self.time_budget is None or self.clock is None:
+            return evaluate(world, candidates, worlds)
+        clock = self.clock
+        deadline = clock() + self.time_budget
+        rows: list[list[float]] = [[] for _ in range(candidates)]
+        for _ in range(worlds):
+            for i, value in enumerate(world()):
+                rows[i].append(value)
+            if clock() >= deadline:
+                break
+        return Evaluation(tuple(tuple(r) for r in rows))
+
+    # --- play -----------------------------------------------------------------------------
+
+    def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
+        know = knowledge_of(obs)
+        prior = normal_play(situation_of(obs, know))
+        groups = interchangeable_groups(obs, know)
+        if len(groups) == 1:
+            return prior if prior in groups[0] else groups[0][0]
+        picks = [prior if prior in group else group[0] for group in groups]
+        prior_index = next(i for i, group in enumerate(groups) if prior in group)
+        tables = policy_tables(compile_rules(obs.rules, obs.players))
+        seat = obs.seat
+        totals = obs.match_totals
+        limit = obs.rules.score_limit
+
+        def world() -> list[float]:
+            deal = sample_deal(know, rng)
+            base = fast_round_from_observation(obs, deal.hands, deal.kitty)
+            values = []
+            for card in picks:
+                game = base.clone()
+                game.play(card.index)
+                play_out(game, tables)
+                values.append(round_utility(final_points(game), seat, totals, limit))
+            return values
+
+        result = self._run(world, len(picks), self.rollouts)
+        return picks[result.choose(prior_index, PRIOR_MARGIN, PRIOR_Z)]
+
+    # --- pass -----------------------------------------------------------------------------
+
+    def pass_candidates(self, obs: Observation) -> list[list[Card]]:
+        """Normal's pass first, then the other 3-card subsets of its shortlist."""
+        ctx = pass_context(obs)
+        first = normal_pass(ctx)
+        shortlist = [card for card, _ in explain_pass(ctx, PASS_SHORTLIST)]
+        out = [first]
+        for combo in combinations(range(len(shortlist)), PASS_COUNT):
+            cards = sorted(shortlist[i] for i in combo)
+            if cards not in out:
+                out.append(cards)
+        return out
+
+    def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:
+        candidates = self.pass_candidates(obs)
+        if len(candidates) == 1:
+            return candidates[0]
+        rules = obs.rules
+        n = obs.players
+        compiled = compile_rules(rules, n)
+        tables = policy_tables(compiled)
+        offset = pass_offset(obs.pass_direction, n)
+        size = hand_size(rules, n)
+        know = _pass_knowledge(obs, size)
+        seat = obs.seat
+
+        def world() -> list[float]:
+            deal = sample_deal(know, rng)
+            hands = [list(h) for h in deal.hands]
+            passes: list[list[Card]] = [
+                [] if s == seat else normal_pass(PassContext(tuple(hands[s]), rules))
+                for s in range(n)
+            ]
+            values = []
+            for cards in candidates:
+                passes[seat] = cards
+                after = _exchange(hands, passes, offset)
+                game = FastRound.start(
+                    compiled,
+                    obs.dealer,
+                    [[c.index for c in h] for h in after],
+                    [c.index for c in deal.kitty],
+                )
+                play_out(game, tables)
+                values.append(
+                    round_utility(final_points(game), seat, obs.match_totals, rules.score_limit)
+                )
+            return values
+
+        result = self._run(world, len(candidates), self.pass_rollouts)
+        return candidates[result.choose(0, PRIOR_MARGIN, PRIOR_Z)]
+
+    # --- moon -----------------------------------------------------------------------------
+
+    def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:
+        options = dict(obs.moon_options)
+        if len(options) < 2:
+            return best_moon_option(obs)
+        limit = obs.rules.score_limit
+        totals = obs.match_totals
+        outcomes = {
+            name: [t + p for t, p in zip(totals, points, strict=True)]
+            for name, points in options.items()
+        }
+        if any(max(new) >= limit for new in outcomes.values()):
+            return best_moon_option(obs)
+        wins = {name: 0.0 for name in options}
+        compiled = compile_rules(obs.rules, obs.players)
+        tables = policy_tables(compiled)
+        for _ in range(self.moon_samples):
+            future = _future_rounds(compiled, tables, obs, outcomes, rng)
+            for name, start in outcomes.items():
+                wins[name] += _match_share(start, future, obs.seat, limit)
+        best = max(wins.values())
+        leaders = [name for name in sorted(options) if wins[name] == best]
+        if len(leaders) == 1:
+            return leaders[0]
+        return max(
+            leaders,
+            key=lambda name: (option_value(totals, options[name], obs.seat, limit), name == "add"),
+        )
+
+
+def _pass_knowledge(obs: Observation, size: int) -> Knowledge:
+    """What a seat knows while choosing its pass: its dealt hand, nothing else. (Seats that
+    already chose show smaller hands in the observation; here every hand is whole.)"""
+    know = knowledge_of(obs)
+    return Knowledge(
+        seat=obs.seat,
+        players=obs.players,
+        rules=obs.rules,
+        hand=obs.hand,
+        unseen=know.unseen,
+        hand_sizes=tuple(size for _ in range(obs.players)),
+        hidden_kitty=obs.kitty_size,
+        kitty=(),
+        voids=tuple(frozenset() for _ in range(obs.players)),
+        known=tuple(() for _ in range(obs.players)),
+        penalty=(0,) * obs.players,
+        bonus=(0,) * obs.players,
+        played=(),
+    )
+
+
+def _exchange(
+    hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]], offset: int
+) -> list[list[Card]]:
+    n = len(hands)
+    after = [list(h) for h in hands]
+    for seat, cards in enumerate(passes):
+        for card in cards:
+            after[seat].remove(card)
+    for seat, cards in enumerate(passes):
+        after[(seat + offset) % n].extend(cards)
+    return after
+
+
+def _future_rounds(
+    compiled: CompiledRules,
+    tables: PolicyTables,
+    obs: Observation,
+    outcomes: dict[str, list[int]],
+    rng: SplitMix64,
+) -> list[list[int]]:
+    """Round points of sampled future rounds, enough to end the match under every option."""
+    limit = obs.rules.score_limit
+    n = obs.players
+    running = {name: list(start) for name, start in outcomes.items()}
+    rounds: list[list[int]] = []
+    dealer = obs.dealer
+    while any(max(t) < limit for t in running.values()) and len(rounds) < 200:
+        dealer = (dealer + 1) % n
+        hands, kitty = random_deal_indices(compiled, dealer, rng)
+        game = FastRound.start(compiled, dealer, hands, kitty)
+        play_out(game, tables)
+        points = final_points(game)
+        rounds.append(points)
+        for t in running.values():
+            if max(t) < limit:
+                for s in range(n):
+                    t[s] += points[s]
+    return rounds
+
+
+def _match_share(
+    start: Sequence[int], rounds: Sequence[Sequence[int]], seat: int, limit: int
+) -> float:
+    """1 when ``seat`` wins the match that goes on from ``start`` through ``rounds`` (shared
+    among tied winners), else 0."""
+    totals = list(start)
+    for points in rounds:
+        if max(totals) >= limit:
+            break
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+    best = min(totals)
+    if totals[seat] != best:
+        return 0.0
+    return 1.0 / totals.count(best)

@@ -1,0 +1,65 @@
+"""Deals as card indices: the exact match deal, and a cheaper random one for search.
+
+:func:`deal_indices` deals exactly what :func:`hertta.hearts.deck.shuffled_deck` and
+:func:`hertta.hearts.deck.deal` deal for a seed (the match-code deal; a test pins it);
+:func:`random_permutation` spends fewer 64-bit draws for search and benchmarks, where deals need
+only be uniformly random, not reproducible from a code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hertta.hearts.compiled import CompiledRules
+from hertta.rng import SplitMix64
+
+_TWO64 = 1 << 64
+REFILL = 1 << 32
+"""Draw a new 64-bit word once the randomness left in the pool spans fewer values than this."""
+
+
+def deal_indices(rules: CompiledRules, dealer: int, seed: int) -> tuple[list[list[int]], list[int]]:
+    """``(hands, kitty)`` as card indices: the same deal as
+    :func:`hertta.hearts.deck.shuffled_deck` and :func:`hertta.hearts.deck.deal` give for
+    ``seed`` (hands in deal order, not sorted), without building Card objects."""
+    order = SplitMix64(seed).shuffle(rules.deck_indices)
+    n = rules.players
+    dealt = rules.hand_size * n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for start in range(n):
+        hands[(dealer + 1 + start) % n] = order[start:dealt:n]
+    return hands, order[dealt:]
+
+
+def random_permutation(items: Sequence[int], rng: SplitMix64) -> list[int]:
+    """A uniformly random order of ``items`` for search and benchmarks (not for match deals,
+    which use :func:`deal_indices`). Fisher-Yates whose swaps take digits of
+    shared 64-bit draws: ``j = pool % bound; pool //= bound``, refilled once fewer than 2**32
+    values are left, so each pick's bias is below bound / 2**32 (< 3e-8) and 52 cards cost
+    about 8 draws instead of 51."""
+    deck = list(items)
+    pool = 0
+    span = 1
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        if span < REFILL:
+            pool = rng.next_u64()
+            span = _TWO64
+        j = pool % bound
+        pool //= bound
+        span //= bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def random_deal_indices(
+    rules: CompiledRules, dealer: int, rng: SplitMix64
+) -> tuple[list[list[int]], list[int]]:
+    """A random deal ``(hands, kitty)`` as card indices from :func:`random_permutation`."""
+    order = random_permutation(rules.deck_indices, rng)
+    n = rules.players
+    dealt = rules.hand_size * n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for start in range(n):
+        hands[(dealer + 1 + start) % n] = order[start:dealt:n]
+    return hands, order[dealt:]

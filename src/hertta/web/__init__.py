@@ -1,0 +1,1 @@
+"""The web platform: app factory, settings, pages, the WebSocket session layer, and the games."""

@@ -1,0 +1,78 @@
+"""Dependencies shared by the routers (FastAPI ``Annotated`` aliases) and page rendering."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+from starlette.requests import HTTPConnection
+
+from hertta.rng import SplitMix64
+from hertta.store import Store
+from hertta.web.app_state import AppState
+from hertta.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_json, translate
+from hertta.web.preferences import Value, player_preferences
+
+
+def app_state(connection: HTTPConnection) -> AppState:
+    state = connection.app.state.hertta
+    assert isinstance(state, AppState)
+    return state
+
+
+def get_store(connection: HTTPConnection) -> Store:
+    return app_state(connection).store
+
+
+def get_rng(connection: HTTPConnection) -> SplitMix64:
+    return app_state(connection).rng
+
+
+def get_player(request: Request) -> str:
+    player_id = request.state.player_id
+    assert isinstance(player_id, str)
+    return player_id
+
+
+def get_preferences(request: Request) -> dict[str, Value]:
+    return player_preferences(get_store(request), get_player(request))
+
+
+StateDep = Annotated[AppState, Depends(app_state)]
+StoreDep = Annotated[Store, Depends(get_store)]
+PlayerDep = Annotated[str, Depends(get_player)]
+PreferencesDep = Annotated[dict[str, Value], Depends(get_preferences)]
+
+
+def language_of(preferences: dict[str, Value]) -> str:
+    lang = preferences.get("lang")
+    return lang if isinstance(lang, str) and lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def render(
+    request: Request,
+    templates: Jinja2Templates,
+    name: str,
+    preferences: dict[str, Value],
+    **context: Any,
+) -> HTMLResponse:
+    """A page in the player's language; templates get ``t(key, **params)`` and the catalogue."""
+    lang = language_of(preferences)
+
+    def t(key: str, **params: object) -> str:
+        return translate(lang, key, **params)
+
+    return templates.TemplateResponse(
+        request,
+        name,
+        {
+            "lang": lang,
+            "t": t,
+            "preferences": preferences,
+            "catalogue_json": catalogue_json(lang),
+            "path": request.url.path,
+            **context,
+        },
+    )

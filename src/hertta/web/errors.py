@@ -1,0 +1,74 @@
+"""The one place where errors become HTTP statuses and WebSocket error codes.
+
+Clients get a code (``bad_code``, ``illegal_move``...) that the catalogues translate; the server
+never sends sentences to show. :class:`ProtocolError` covers frames that are not valid intents.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from hertta.errors import (
+    ConfigError,
+    DealCodeError,
+    HerttaError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+)
+
+
+class ProtocolError(Exception):
+    """A WebSocket frame that is not a valid intent. ``code`` is sent; ``field`` names the
+    offending argument when there is one."""
+
+    def __init__(self, code: str, field: str | None = None) -> None:
+        super().__init__(code if field is None else f"{code}: {field}")
+        self.code = code
+        self.field = field
+
+
+ERROR_CODES: tuple[tuple[type[HerttaError], str], ...] = (
+    (DealCodeError, "bad_code"),
+    (IllegalMoveError, "illegal_move"),
+    (NotationError, "bad_notation"),
+    (ConfigError, "bad_setting"),
+    (RecordError, "bad_record"),
+)
+
+PROTOCOL_CODES = (
+    "frame_too_large",
+    "bad_json",
+    "bad_frame",
+    "unknown_op",
+    "bad_argument",
+    "internal_error",
+)
+"""Codes of :class:`ProtocolError` and of unexpected failures (listed for the docs and tests)."""
+
+
+def error_code(error: Exception) -> str:
+    """The code sent for an error."""
+    if isinstance(error, ProtocolError):
+        return error.code
+    for kind, code in ERROR_CODES:
+        if isinstance(error, kind):
+            return code
+    if isinstance(error, HerttaError):
+        return "bad_input"
+    return "internal_error"
+
+
+def http_status(error: HerttaError) -> int:
+    return 404 if isinstance(error, LookupError) else 400
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    async def hertta_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, HerttaError)
+        return JSONResponse(
+            {"error": error_code(error), "detail": str(error)}, status_code=http_status(error)
+        )
+
+    app.add_exception_handler(HerttaError, hertta_error)

@@ -1,0 +1,40 @@
+"""UI words: ``i18n/fi.json`` (the default) and ``i18n/en.json``, flat ``"area.name"`` keys.
+
+Placeholders are written ``{name}``. The server uses the catalogues only to render pages; over
+the WebSocket it sends codes, which the browser translates with the same catalogues.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+LANGUAGES: tuple[str, ...] = ("fi", "en")
+DEFAULT_LANGUAGE = "fi"
+CATALOGUE_DIR = Path(__file__).parent / "i18n"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The words of one language (unknown languages get the default's)."""
+    if lang not in LANGUAGES:
+        lang = DEFAULT_LANGUAGE
+    with (CATALOGUE_DIR / f"{lang}.json").open(encoding="utf-8") as handle:
+        words = json.load(handle)
+    if not isinstance(words, dict) or not all(isinstance(v, str) for v in words.values()):
+        raise ValueError(f"{lang}.json must be one object of strings")
+    return words
+
+
+def translate(lang: str, key: str, **params: object) -> str:
+    """The words for ``key``; the key itself when a catalogue lacks it (a test forbids that)."""
+    text = catalogue(lang).get(key, key)
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def catalogue_json(lang: str) -> str:
+    """The catalogue as JSON safe to embed in a ``<script type="application/json">``."""
+    return json.dumps(catalogue(lang), ensure_ascii=False).replace("</", "<\\/")

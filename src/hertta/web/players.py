@@ -1,0 +1,67 @@
+"""Anonymous players: a signed cookie carries the player id.
+
+Every page request gets a player (a new one when the cookie is missing or its signature is bad);
+WebSockets only accept an existing, validly signed cookie, since they cannot set one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from fastapi import FastAPI, Request, Response
+from itsdangerous import BadSignature, Signer
+
+from hertta.store import Store
+
+COOKIE_NAME = "hertta_player"
+COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
+SIGNER_SALT = "hertta.player"
+
+
+class PlayerCookies:
+    """Signs and reads the player cookie."""
+
+    def __init__(self, secret_key: str, *, secure: bool = False) -> None:
+        self._signer = Signer(secret_key, salt=SIGNER_SALT)
+        self.secure = secure
+
+    def sign(self, player_id: str) -> str:
+        return self._signer.sign(player_id).decode("ascii")
+
+    def read(self, cookie: str | None) -> str | None:
+        """The player id of a validly signed cookie, else None."""
+        if not cookie:
+            return None
+        try:
+            return self._signer.unsign(cookie).decode("ascii")
+        except (BadSignature, UnicodeDecodeError):
+            return None
+
+
+def install_player_middleware(app: FastAPI, store: Store, cookies: PlayerCookies) -> None:
+    """Give every HTTP request ``request.state.player_id``, setting the cookie when new."""
+
+    @app.middleware("http")
+    async def identify_player(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        if request.url.path.startswith("/static/"):
+            return await call_next(request)
+        player_id = cookies.read(request.cookies.get(COOKIE_NAME))
+        fresh = player_id is None
+        if player_id is None:
+            player_id = store.create_player()
+        else:
+            store.ensure_player(player_id)
+        request.state.player_id = player_id
+        response = await call_next(request)
+        if fresh:
+            response.set_cookie(
+                COOKIE_NAME,
+                cookies.sign(player_id),
+                max_age=COOKIE_MAX_AGE,
+                httponly=True,
+                samesite="lax",
+                secure=cookies.secure,
+            )
+        return response

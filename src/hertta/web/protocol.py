@@ -1,0 +1,120 @@
+"""The WebSocket frame format, shared by every game (see ``docs/web-protocol.md``).
+
+A client frame is a JSON object ``{"op": "...", "seq": 7, ...arguments}`` of at most
+:data:`MAX_FRAME_CHARS` characters. ``seq`` is the client's own counter; the reply echoes it as
+``re``. Every server message carries ``seq``, the connection's message counter, and a ``type``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hertta.web.errors import ProtocolError
+
+MAX_FRAME_CHARS = 4096
+MAX_SEQ = 2**53 - 1
+"""Largest client ``seq`` (a JavaScript safe integer)."""
+
+ArgParser = Callable[[object], object]
+"""Checks one argument's JSON value and returns it converted; raises on a bad value."""
+
+Message = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OpSpec:
+    """The arguments an op takes: required ones and optional ones, each with its parser."""
+
+    required: Mapping[str, ArgParser] = field(default_factory=dict)
+    optional: Mapping[str, ArgParser] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    op: str
+    seq: int | None
+    args: Mapping[str, object]
+
+
+def boolean(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError("bad_argument")
+    return value
+
+
+def text(max_chars: int) -> ArgParser:
+    def parse(value: object) -> str:
+        if not isinstance(value, str) or len(value) > max_chars:
+            raise ProtocolError("bad_argument")
+        return value
+
+    return parse
+
+
+def integer(low: int, high: int) -> ArgParser:
+    def parse(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ProtocolError("bad_argument")
+        return value
+
+    return parse
+
+
+def decode_frame(frame: str | bytes | None) -> dict[str, Any]:
+    """The JSON object of a frame, or :class:`ProtocolError` (too large, not JSON, no object)."""
+    if frame is None:
+        raise ProtocolError("bad_frame")
+    if len(frame) > MAX_FRAME_CHARS:
+        raise ProtocolError("frame_too_large")
+    try:
+        value = json.loads(frame)
+    except (ValueError, RecursionError):
+        # UnicodeDecodeError is a ValueError: binary garbage lands here too.
+        raise ProtocolError("bad_json") from None
+    if not isinstance(value, dict):
+        raise ProtocolError("bad_frame")
+    return value
+
+
+def client_seq(frame: Mapping[str, Any]) -> int | None:
+    """The frame's ``seq`` when it is a valid one (so even an error reply can echo it)."""
+    seq = frame.get("seq")
+    if isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= MAX_SEQ:
+        return seq
+    return None
+
+
+def parse_intent(frame: Mapping[str, Any], ops: Mapping[str, OpSpec]) -> Intent:
+    """Check a decoded frame against the ops a session accepts."""
+    op = frame.get("op")
+    if not isinstance(op, str):
+        raise ProtocolError("bad_frame", "op")
+    spec = ops.get(op)
+    if spec is None:
+        raise ProtocolError("unknown_op", "op")
+    if "seq" in frame and client_seq(frame) is None:
+        raise ProtocolError("bad_argument", "seq")
+    args: dict[str, object] = {}
+    for name, parser in spec.required.items():
+        if name not in frame:
+            raise ProtocolError("bad_argument", name)
+        args[name] = _parse_arg(name, parser, frame[name])
+    for name, parser in spec.optional.items():
+        if name in frame:
+            args[name] = _parse_arg(name, parser, frame[name])
+    return Intent(op, client_seq(frame), args)
+
+
+def _parse_arg(name: str, parser: ArgParser, value: object) -> object:
+    try:
+        return parser(value)
+    except (ProtocolError, ValueError, TypeError):
+        # A game's own parser may raise its HerttaError (a ValueError): still a bad argument.
+        raise ProtocolError("bad_argument", name) from None
+
+
+def encode(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

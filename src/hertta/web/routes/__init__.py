@@ -1,0 +1,1 @@
+"""One router per resource: pages, settings, statistics, Heart to Heart, the bench echo."""

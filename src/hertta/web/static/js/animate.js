@@ -1,0 +1,162 @@
+// Animations, FLIP style with element.animate: measure before the DOM changes, render, then play
+// from the old place to the new one. Nothing waits for an animation: the state is already drawn,
+// so input never blocks. Duration 0 (the setting "off", or reduced motion) skips everything.
+
+const $ = (id) => document.getElementById(id);
+
+function elementOf(target) {
+  return target === "W" || target === "waste" ? $("waste") : $(`card-${target}`);
+}
+
+function ghostOf(element) {
+  const rect = element.getBoundingClientRect();
+  const ghost = element.cloneNode(true);
+  ghost.removeAttribute("id");
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.tabIndex = -1;
+  ghost.classList.add("ghost");
+  ghost.classList.remove("circled", "darkened");
+  Object.assign(ghost.style, {
+    position: "fixed",
+    left: `${rect.left}px`,
+    top: `${rect.top}px`,
+    width: `${rect.width}px`,
+    height: `${rect.height}px`,
+    margin: "0",
+  });
+  return { ghost, rect };
+}
+
+function centre(rect) {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+function offset(from, to) {
+  const a = centre(from);
+  const b = centre(to);
+  return { dx: a.x - b.x, dy: a.y - b.y };
+}
+
+function pairTargets(move) {
+  return move.split("+");
+}
+
+export class Animator {
+  constructor(durationMs) {
+    this.durationMs = durationMs;
+  }
+
+  get enabled() {
+    return this.durationMs > 0;
+  }
+
+  /** Before rendering: keep copies of the cards that are about to disappear. */
+  prepare(events) {
+    const plan = { ghosts: [], stockRect: $("stock").getBoundingClientRect() };
+    if (!this.enabled) return plan;
+    for (const event of events) {
+      if (event.type === "tap" && event.effect === "pair") {
+        for (const target of pairTargets(event.move)) plan.ghosts.push(ghostOf(elementOf(target)));
+      } else if (event.type === "undo" && event.move === "F") {
+        plan.returning = ghostOf($("waste"));
+      }
+    }
+    for (const { ghost } of plan.ghosts) document.body.append(ghost);
+    if (plan.returning) document.body.append(plan.returning.ghost);
+    return plan;
+  }
+
+  /** After rendering: play the events. */
+  run(plan, events, previous, next) {
+    if (!this.enabled) return;
+    const ms = this.durationMs;
+    for (const event of events) {
+      if (event.type === "tap" && event.effect === "pair") this.pair(plan.ghosts, ms);
+      else if (event.type === "tap" && event.effect === "flip") this.flip(ms);
+      else if (event.type === "tap" && event.effect === "recycle") this.recycle(ms);
+      else if (event.type === "undo") this.undo(plan, previous, next, ms);
+      else if (event.type === "new" || event.type === "restart" || event.type === "code") {
+        this.deal(plan.stockRect, ms);
+      }
+    }
+  }
+
+  pair(ghosts, ms) {
+    if (ghosts.length === 0) return;
+    const points = ghosts.map(({ rect }) => centre(rect));
+    const meet = {
+      x: points.reduce((sum, p) => sum + p.x, 0) / points.length,
+      y: points.reduce((sum, p) => sum + p.y, 0) / points.length - 12,
+    };
+    for (const { ghost, rect } of ghosts) {
+      const c = centre(rect);
+      const dx = meet.x - c.x;
+      const dy = meet.y - c.y;
+      const animation = ghost.animate(
+        [
+          { transform: "none", opacity: 1 },
+          { transform: `translate(${dx * 0.7}px, ${dy * 0.7}px) scale(1.06)`, opacity: 1, offset: 0.55 },
+          { transform: `translate(${dx}px, ${dy}px) scale(0.35) rotate(8deg)`, opacity: 0 },
+        ],
+        { duration: ms * 1.4, easing: "cubic-bezier(.3,.7,.4,1)" },
+      );
+      animation.onfinish = () => ghost.remove();
+      animation.oncancel = () => ghost.remove();
+    }
+  }
+
+  flip(ms) {
+    const waste = $("waste");
+    const { dx, dy } = offset($("stock").getBoundingClientRect(), waste.getBoundingClientRect());
+    waste.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` },
+        { transform: `translate(${dx / 2}px, ${dy / 2 - 10}px) scaleX(1)`, offset: 0.5 },
+        { transform: "none" },
+      ],
+      { duration: ms, easing: "ease-out" },
+    );
+  }
+
+  recycle(ms) {
+    const stock = $("stock");
+    const { dx, dy } = offset($("waste").getBoundingClientRect(), stock.getBoundingClientRect());
+    stock.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+      { duration: ms, easing: "ease-in-out" },
+    );
+  }
+
+  undo(plan, previous, next, ms) {
+    if (plan.returning) {
+      const { ghost, rect } = plan.returning;
+      const { dx, dy } = offset($("stock").getBoundingClientRect(), rect);
+      const animation = ghost.animate(
+        [{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` }],
+        { duration: ms, easing: "ease-in" },
+      );
+      animation.onfinish = () => ghost.remove();
+      animation.oncancel = () => ghost.remove();
+    }
+    if (!previous) return;
+    for (let p = 1; p <= 25; p++) {
+      if (previous.heart[p - 1] === null && next.heart[p - 1] !== null) {
+        $(`card-${p}`).animate(
+          [{ transform: "scale(0.6)", opacity: 0 }, { transform: "none", opacity: 1 }],
+          { duration: ms, easing: "cubic-bezier(.2,.8,.3,1.2)" },
+        );
+      }
+    }
+  }
+
+  deal(stockRect, ms) {
+    for (let p = 1; p <= 25; p++) {
+      const element = $(`card-${p}`);
+      const { dx, dy } = offset(stockRect, element.getBoundingClientRect());
+      element.animate(
+        [{ transform: `translate(${dx}px, ${dy}px) scale(0.9)`, opacity: 0.2 }, { transform: "none", opacity: 1 }],
+        { duration: ms * 1.2, delay: (25 - p) * Math.min(ms / 10, 30), easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+      );
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// The UI's words: the catalogue the server embedded in the page (fi.json or en.json).
+
+const catalogue = JSON.parse(document.getElementById("i18n-data").textContent);
+
+/** The words for `key` with `{name}` placeholders filled from `params`. */
+export function t(key, params = {}) {
+  let text = catalogue[key] ?? key;
+  for (const [name, value] of Object.entries(params)) {
+    text = text.replaceAll(`{${name}}`, String(value));
+  }
+  return text;
+}
+
+/** A rank's spoken name from card notation ("TH" -> "10", "AH" -> "ässä"). */
+export function rankName(notation) {
+  const letter = notation[0];
+  if (letter === "T") return "10";
+  const key = `rank.${letter}`;
+  return key in catalogue ? catalogue[key] : letter;
+}
+
+/** "hertta 10" / "10 of hearts". */
+export function cardName(notation) {
+  return t("card.name", { rank: rankName(notation) });
+}
+
+/** "hertta 10, paikka 1" / "10 of hearts, position 1". */
+export function cardLabel(notation, position) {
+  return t("card.label", { rank: rankName(notation), position });
+}
+
+/** The message of an error code sent by the server. */
+export function errorText(code) {
+  const key = `error.${code}`;
+  return key in catalogue ? catalogue[key] : t("error.bad_input");
+}

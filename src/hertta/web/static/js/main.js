@@ -1,0 +1,217 @@
+// Heart to Heart in the browser: wires the socket, the state, rendering, animations, dialogs and
+// input together. The server is authoritative: every tap is sent, and the page draws the answer.
+
+import { Animator } from "./animate.js";
+import { Dialogs } from "./dialogs.js";
+import { cardLabel, cardName, errorText, rankName, t } from "./i18n.js";
+import { ensureRovingStop, installInput } from "./input.js";
+import { render, renderClock, renderConnection } from "./render.js";
+import { GameSocket } from "./socket.js";
+import { formatTime, GameState } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+const config = JSON.parse($("game-config").textContent);
+const state = new GameState(config);
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const animator = new Animator(reducedMotion ? 0 : config.animationMs);
+document.documentElement.style.setProperty("--anim-ms", `${animator.durationMs}ms`);
+
+let codeRequest = null;
+let errorTimer = null;
+
+const socket = new GameSocket(config.socket, {
+  helloArgs: () => ({ hidden: state.hidden, dialog: state.dialogOpen }),
+  onConnected(connected) {
+    state.connected = connected;
+    renderConnection(state);
+  },
+  onPending(count) {
+    state.pending = count;
+    $("game").dataset.pending = String(count);
+  },
+  onMessage,
+});
+
+const dialogs = new Dialogs(state, () => sendView());
+
+function sendView() {
+  socket.send("view", { hidden: state.hidden, dialog: state.dialogOpen });
+}
+
+function announce(text) {
+  const line = $("announce");
+  // Clear first so that the same words twice in a row are still read out.
+  line.textContent = "";
+  requestAnimationFrame(() => { line.textContent = text; });
+}
+
+function describe(target, snapshot) {
+  if (target === "waste" || target === "W") {
+    return snapshot.waste.top ? cardName(snapshot.waste.top) : t("card.waste_empty");
+  }
+  const card = snapshot.heart[Number(target) - 1];
+  return card ? cardLabel(card, Number(target)) : t("card.empty_slot", { position: target });
+}
+
+function announcement(events, previous, next) {
+  const words = [];
+  for (const event of events) {
+    if (event.type === "tap") {
+      if (event.effect === "selected" || event.effect === "reselected") {
+        words.push(t("announce.selected", { card: describe(event.target, next) }));
+      } else if (event.effect === "deselected") {
+        words.push(t("announce.deselected"));
+      } else if (event.effect === "pair" && previous) {
+        const [first, second] = event.move.split("+");
+        words.push(t("announce.pair", {
+          first: describe(first, previous), second: describe(second, previous),
+        }));
+      } else if (event.effect === "flip" && next.waste.top) {
+        words.push(t("announce.flip", { rank: rankName(next.waste.top) }));
+      } else if (event.effect === "recycle") {
+        words.push(t("announce.recycle"));
+      }
+    } else if (event.type === "undo") {
+      words.push(t("announce.undo"));
+    } else if (event.type === "new" || event.type === "code") {
+      words.push(t("announce.new", { code: next.code }));
+    } else if (event.type === "restart") {
+      words.push(t("announce.restart"));
+    } else if (event.type === "won") {
+      words.push(t("announce.won"));
+    } else if (event.type === "dead_end") {
+      words.push(t("announce.dead_end"));
+    }
+  }
+  if (next.message) words.push(t(`message.${next.message}`));
+  return words.join(". ");
+}
+
+function showError(code) {
+  const message = $("message");
+  message.textContent = errorText(code);
+  message.classList.add("shown", "error");
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => message.classList.remove("shown", "error"), 3000);
+}
+
+function syncDialogs(previous, next) {
+  const changed = !previous || previous.status !== next.status || previous.code !== next.code;
+  if (next.status !== "dead_end") dialogs.close("dialog-dead-end");
+  if (next.status !== "won") dialogs.close("dialog-won");
+  if (!changed) return;
+  if (next.status === "dead_end") {
+    dialogs.closeAll();
+    dialogs.open("dialog-dead-end");
+    $("dead-end-undo").disabled = !next.can_undo;
+  } else if (next.status === "won") {
+    dialogs.closeAll();
+    $("won-score").textContent = String(next.score);
+    $("won-time").textContent = formatTime(next.timer.elapsed_ms);
+    $("won-moves").textContent = String(next.moves);
+    $("won-code").textContent = next.code;
+    dialogs.open("dialog-won");
+  }
+}
+
+function onMessage(message) {
+  if (message.type === "error") {
+    if (message.re !== null && message.re === codeRequest) {
+      $("code-error").textContent = errorText(message.code);
+      $("code-input").setAttribute("aria-invalid", "true");
+      $("code-input").focus();
+    } else {
+      showError(message.code);
+    }
+    return;
+  }
+  if (message.type !== "snapshot" && message.type !== "update") return;
+  const events = message.events ?? [];
+  const plan = animator.prepare(events);
+  const previous = state.accept(message.state);
+  if (previous === undefined) return;
+  render(state);
+  ensureRovingStop();
+  animator.run(plan, events, previous, state.snapshot);
+  const words = announcement(events, previous, state.snapshot);
+  if (words) announce(words);
+  if (message.re !== null && message.re === codeRequest) {
+    codeRequest = null;
+    dialogs.close("dialog-code");
+  }
+  syncDialogs(previous, state.snapshot);
+}
+
+function confirmThen(action) {
+  if (!state.inProgress) {
+    action();
+    return;
+  }
+  confirmAction = action;
+  dialogs.open("dialog-confirm");
+}
+
+let confirmAction = null;
+
+const actions = {
+  tap: (target) => socket.send("tap", { target }),
+  undo: () => {
+    if (state.snapshot && state.snapshot.can_undo) socket.send("undo");
+  },
+  newGame: () => confirmThen(() => socket.send("new")),
+  restart: () => confirmThen(() => socket.send("restart")),
+  openCode: () => {
+    $("code-input").value = "";
+    $("code-error").textContent = "";
+    $("code-input").removeAttribute("aria-invalid");
+    dialogs.open("dialog-code");
+  },
+  shortcuts: () => dialogs.open("dialog-shortcuts"),
+  clearSelection: () => {
+    const selection = state.snapshot && state.snapshot.selection;
+    if (selection !== null && selection !== undefined) socket.send("tap", { target: selection });
+  },
+};
+
+function wireDialogs() {
+  $("dead-end-undo").addEventListener("click", () => {
+    dialogs.close("dialog-dead-end");
+    actions.undo();
+  });
+  $("dead-end-new").addEventListener("click", () => {
+    dialogs.close("dialog-dead-end");
+    socket.send("new");
+  });
+  $("won-new").addEventListener("click", () => {
+    dialogs.close("dialog-won");
+    socket.send("new");
+  });
+  $("won-replay").addEventListener("click", () => {
+    dialogs.close("dialog-won");
+    socket.send("restart");
+  });
+  $("confirm-yes").addEventListener("click", () => {
+    dialogs.close("dialog-confirm");
+    const action = confirmAction;
+    confirmAction = null;
+    if (action) action();
+  });
+  $("confirm-no").addEventListener("click", () => dialogs.close("dialog-confirm"));
+  $("shortcuts-close").addEventListener("click", () => dialogs.close("dialog-shortcuts"));
+  $("code-cancel").addEventListener("click", () => dialogs.close("dialog-code"));
+  $("code-form").addEventListener("submit", (event) => {
+    event.preventDefault(); // keep the dialog open until the server accepts the code
+    $("code-error").textContent = "";
+    codeRequest = socket.send("code", { code: $("code-input").value });
+  });
+}
+
+document.addEventListener("visibilitychange", () => {
+  state.hidden = document.hidden;
+  sendView();
+});
+
+wireDialogs();
+installInput(actions, dialogs);
+setInterval(() => { if (state.snapshot) renderClock(state); }, 250);
+socket.connect();

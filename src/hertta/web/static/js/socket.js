@@ -1,0 +1,71 @@
+// One WebSocket per game: intents out (with our own `seq`), server messages in. Reconnects with
+// backoff; after every (re)connect it says `hello` and the server answers with a full snapshot.
+
+export class GameSocket {
+  /**
+   * @param {string} path       the socket's path, e.g. "/ws/h2h"
+   * @param {object} handlers   onMessage(msg), onConnected(bool), helloArgs() -> object
+   */
+  constructor(path, handlers) {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.url = `${scheme}//${location.host}${path}`;
+    this.handlers = handlers;
+    this.seq = 0;
+    this.pending = new Set();
+    this.retryMs = 250;
+    this.ws = null;
+    this.closedByUs = false;
+  }
+
+  connect() {
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retryMs = 250;
+      this.handlers.onConnected(true);
+      this.send("hello", this.handlers.helloArgs());
+    });
+    ws.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.re !== null && message.re !== undefined) this.pending.delete(message.re);
+      this.handlers.onMessage(message);
+      this.handlers.onPending(this.pending.size);
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      // Requests in flight are not resent: the snapshot after reconnecting tells what happened.
+      this.pending.clear();
+      this.handlers.onPending(0);
+      this.handlers.onConnected(false);
+      if (!this.closedByUs) {
+        setTimeout(() => this.connect(), this.retryMs);
+        this.retryMs = Math.min(this.retryMs * 2, 5000);
+      }
+    });
+  }
+
+  get open() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /** Send an intent; returns its seq, or null when not connected. */
+  send(op, args = {}) {
+    if (!this.open) return null;
+    this.seq += 1;
+    this.pending.add(this.seq);
+    this.ws.send(JSON.stringify({ op, seq: this.seq, ...args }));
+    this.handlers.onPending(this.pending.size);
+    return this.seq;
+  }
+
+  close() {
+    this.closedByUs = true;
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,90 @@
+"""Driving the Heart to Heart page the way a person does (clicks, taps, keys)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from playwright.sync_api import Locator, Page, expect
+
+from hertta.solitaire.game import Move
+from tests.web.helpers import tap_targets_for
+
+Target = int | Literal["stock", "waste"]
+
+
+def open_game(page: Page, base_url: str) -> Page:
+    page.goto(f"{base_url}/h2h")
+    wait_ready(page)
+    return page
+
+
+def wait_ready(page: Page) -> None:
+    expect(page.locator("#game")).to_have_attribute("data-connected", "1")
+    expect(page.locator("#game")).not_to_have_attribute("data-version", "")
+    wait_idle(page)
+
+
+def wait_idle(page: Page) -> None:
+    """Every intent sent has had its answer (the page counts them in data-pending)."""
+    expect(page.locator("#game")).to_have_attribute("data-pending", "0")
+
+
+def element(page: Page, target: Target) -> Locator:
+    return page.locator(f"#card-{target}" if isinstance(target, int) else f"#{target}")
+
+
+def hit(page: Page, target: Target, *, touch: bool = False) -> None:
+    """Click (or tap) a target. Heart cards are hit in their top part, which is never covered
+    by the row below, exactly where a person would put a finger on an overlapped card."""
+    locator = element(page, target)
+    # Covered cards and empty places are aria-disabled, which Playwright would refuse to click;
+    # a person can still put a finger on them, so skip its actionability wait for those.
+    force = locator.get_attribute("aria-disabled") == "true"
+    position = None
+    if isinstance(target, int):
+        box = locator.bounding_box()
+        assert box is not None
+        position = {"x": box["width"] / 2, "y": box["height"] * 0.22}
+    if touch:
+        locator.tap(position=position, force=force)
+    else:
+        locator.click(position=position, force=force)
+    wait_idle(page)
+
+
+def play_moves(page: Page, moves: list[Move], *, touch: bool = False) -> None:
+    for move in moves:
+        for target in tap_targets_for(move, None):  # type: ignore[arg-type]
+            hit(page, target, touch=touch)
+
+
+def enter_code(page: Page, code: str) -> None:
+    page.locator("#btn-code").click()
+    page.locator("#code-input").fill(code)
+    page.locator("#code-ok").click()
+    wait_idle(page)
+
+
+def info(page: Page, name: str) -> str:
+    return page.locator(f"#info-{name}").inner_text()
+
+
+def selection(page: Page) -> str | None:
+    return page.locator("#game").get_attribute("data-selection")
+
+
+def set_preferences(page: Page, base_url: str, **values: object) -> None:
+    """Change settings through the JSON twin of the settings form (same cookie as the page)."""
+    reply = page.request.post(f"{base_url}/api/settings", data=values)
+    assert reply.ok, reply.text()
+
+
+FINITE_ANIMATIONS_DONE = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
+def screenshot(page: Page, folder: Path, name: str) -> None:
+    """Save a picture once every card has landed (endless decorations do not count)."""
+    page.wait_for_function(FINITE_ANIMATIONS_DONE)
+    page.screenshot(path=str(folder / f"{name}.png"))

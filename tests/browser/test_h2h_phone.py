@@ -1,0 +1,94 @@
+"""A phone-sized touch context (Finnish locale) using tap(), and the layout's fit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.game_page import enter_code, hit, open_game, play_moves, screenshot
+from tests.web.helpers import PINNED_WINNABLE, winning_moves
+from tests.web.server_process import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+MIN_TARGET = 44
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2,
+        has_touch=True, is_mobile=True, locale="fi-FI",
+    )
+    yield context.new_page()
+    context.close()
+
+
+def assert_fits(page: Page) -> None:
+    size = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+        " innerWidth, innerHeight]"
+    )
+    assert size[0] <= size[2] and size[1] <= size[3], size
+    for selector in ("#card-25", "#stock", "#waste", ".toolbar .tool", ".infobar"):
+        for box in (page.locator(selector).nth(i).bounding_box()
+                    for i in range(page.locator(selector).count())):
+            assert box is not None
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size[3], (selector, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size[2], (selector, box)
+
+
+def assert_touch_targets(page: Page) -> None:
+    for selector in ("#card-25", "#stock", "#waste", ".toolbar .tool", ".nav-link",
+                     ".lang-button"):
+        for i in range(page.locator(selector).count()):
+            box = page.locator(selector).nth(i).bounding_box()
+            assert box is not None
+            assert box["width"] >= MIN_TARGET and box["height"] >= MIN_TARGET, (selector, box)
+
+
+def test_phone_play_by_touch(phone: Page, server: ServerProcess, artifacts: Path) -> None:
+    open_game(phone, server.url)
+    assert_fits(phone)
+    assert_touch_targets(phone)
+    screenshot(phone, artifacts, "phone-start")
+    enter_code(phone, PINNED_WINNABLE)
+    moves = winning_moves(PINNED_WINNABLE)
+    play_moves(phone, moves[:14], touch=True)  # ... 25+W F F F 23+W
+    expect(phone.locator("#info-score")).to_have_text("20")
+    hit(phone, 24, touch=True)
+    expect(phone.locator("#card-24")).to_have_class("card slot free selected")
+    assert_fits(phone)
+    screenshot(phone, artifacts, "phone-mid-game")
+    hit(phone, 24, touch=True)
+
+
+def test_desktop_sizes_fit_without_scrolling(browser: Browser, server: ServerProcess) -> None:
+    for width, height in ((1280, 720), (1920, 1080), (800, 600), (360, 640)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        open_game(page, server.url)
+        assert_fits(page)
+        box = page.locator("#card-25").bounding_box()
+        assert box is not None and box["width"] >= MIN_TARGET
+        context.close()
+
+
+def test_reduced_motion_turns_animations_off(browser: Browser, server: ServerProcess) -> None:
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    open_game(page, server.url)
+    assert page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--anim-ms')"
+    ).strip() == "0ms"
+    context.close()
+    context = browser.new_context()
+    page = context.new_page()
+    open_game(page, server.url)
+    assert page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--anim-ms')"
+    ).strip() == "250ms"
+    context.close()

@@ -1,0 +1,87 @@
+"""Fixtures for the in-process web tests: an app on a temporary database, a fake clock."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hertta.web.app import create_app
+from hertta.web.settings import Settings
+
+with warnings.catch_warnings():
+    # Starlette suggests another HTTP client package; the one we have works.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+
+class FakeClock:
+    """A monotonic clock the test moves by hand (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "hertta.db")
+
+
+@pytest.fixture
+def client(db_path: str, clock: FakeClock) -> Iterator[TestClient]:
+    app = create_app(Settings(db_path=db_path, bench_echo=True), clock=clock)
+    with TestClient(app) as test_client:
+        test_client.get("/")  # the player cookie
+        yield test_client
+
+
+class Socket:
+    """A thin wrapper: send an intent, get the reply, keep every message for later checks."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.seq = 0
+        self.messages: list[dict[str, Any]] = []
+
+    def receive(self) -> dict[str, Any]:
+        message = json.loads(self.ws.receive_text())
+        self.messages.append(message)
+        return message
+
+    def send(self, op: str, **args: Any) -> dict[str, Any]:
+        self.seq += 1
+        self.ws.send_text(json.dumps({"op": op, "seq": self.seq, **args}))
+        return self.receive()
+
+    def send_raw(self, frame: str | bytes) -> dict[str, Any]:
+        if isinstance(frame, bytes):
+            self.ws.send_bytes(frame)
+        else:
+            self.ws.send_text(frame)
+        return self.receive()
+
+    def hello(self) -> dict[str, Any]:
+        return self.send("hello")["state"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def socket(client: TestClient) -> Iterator[Socket]:
+    with client.websocket_connect("/ws/h2h") as ws:
+        wrapped = Socket(ws)
+        wrapped.hello()
+        yield wrapped

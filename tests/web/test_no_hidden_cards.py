@@ -1,0 +1,99 @@
+"""Play whole games with random legal taps and scan every message the server sends: none may
+name a face-down stock card (or any waste card below the top) before it is turned up."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from hertta.rng import SplitMix64
+from tests.web.conftest import Socket
+
+CARD = re.compile(r"^[A2-9TJQK][CDHS]$")
+GAMES = 6
+MAX_TAPS = 6000
+
+
+def strings_in(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings_in(v)] + [
+            k for k in value if isinstance(k, str)
+        ]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_in(v)]
+    return []
+
+
+def visible_cards(state: dict[str, Any]) -> Counter[str]:
+    cards = Counter(card for card in state["heart"] if card is not None)
+    if state["waste"]["top"] is not None:
+        cards[state["waste"]["top"]] += 1
+    return cards
+
+
+def check_message(message: dict[str, Any]) -> None:
+    named = Counter(s for s in strings_in(message) if CARD.match(s))
+    state = message.get("state")
+    if state is None:
+        assert not named, f"a message without a state names cards: {message}"
+        return
+    assert isinstance(state["stock"], int), "the stock must be a count"
+    assert set(state["waste"]) == {"count", "top"}
+    extra = named - visible_cards(state)
+    assert not extra, f"message names cards that are not face up: {dict(extra)} in {message}"
+
+
+def choose_taps(state: dict[str, Any], rng: SplitMix64) -> list[int | str]:
+    """What a person might tap next, knowing only what the page shows."""
+    free = state["free"]
+    rank = {p: state["heart"][p - 1][0] for p in free}
+    top = state["waste"]["top"]
+    pairs: list[list[int | str]] = [
+        [p, q] for i, p in enumerate(free) for q in free[i + 1 :] if rank[p] == rank[q]
+    ]
+    pairs += [[p, "waste"] for p in free if top is not None and rank[p] == top[0]]
+    roll = rng.below(100)
+    if pairs and roll < 85:
+        return list(rng.choice(pairs))
+    if roll < 95:
+        return ["stock"]
+    return [rng.below(25) + 1 if rng.below(2) else "waste"]
+
+
+def test_no_message_of_whole_random_games_shows_a_hidden_card(client: TestClient) -> None:
+    rng = SplitMix64(20240604)
+    finished = Counter[str]()
+    with client.websocket_connect("/ws/h2h") as ws:
+        socket = Socket(ws)
+        state = socket.hello()
+        for _ in range(GAMES):
+            state = socket.send("new")["state"]
+            taps = 0
+            while state["status"] == "playing" and taps < MAX_TAPS:
+                for target in choose_taps(state, rng):
+                    state = socket.send("tap", target=target)["state"]
+                    taps += 1
+            finished[state["status"]] += 1
+            if state["can_undo"]:
+                state = socket.send("undo")["state"]
+        socket.send("ping")
+    assert sum(finished.values()) == GAMES
+    assert finished["playing"] == 0, f"some games did not finish: {finished}"
+    assert len(socket.messages) > 500
+    for message in socket.messages:
+        check_message(message)
+    # The scan itself must be able to fail: a leaked stock card is caught.
+    leaked = json.loads(json.dumps(socket.messages[1]))
+    leaked["state"]["next"] = "5H"  # one more 5 than the page shows
+    try:
+        check_message(leaked)
+    except AssertionError:
+        pass
+    else:  # pragma: no cover - only if the check were broken
+        raise AssertionError("the leak check did not notice a hidden card")
