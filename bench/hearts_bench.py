@@ -1,21 +1,28 @@
 """Random 4-player standard Hearts rounds per second: hertta's engine against OpenSpiel's.
 
-Each round is a deal from a fresh seed, a pass (cycling left, right, across, none), 52 random
-legal plays and the scoring. Both engines draw every random choice from the same kind of
-generator (``hertta.rng.SplitMix64.below``), so the driver costs the same on both sides; only the
-engines differ. OpenSpiel (``pip install open-spiel``, the ``bench`` extra) is driven from Python
-with ``pyspiel.load_game("hearts", {"qs_breaks_hearts": False})``: at chance nodes (the pass
-direction, then the deal card by card) a uniform pick from ``chance_outcomes()``, otherwise from
-``legal_actions()``.
+Each round is a deal, a pass (hertta cycles left, right, across, none; OpenSpiel draws the
+direction at its first chance node), 52 random legal plays and the scoring. Measured:
 
-Reported: the median of ``--runs`` runs of ``--seconds`` seconds for each engine:
-
-- ``hertta fast``: the unchecked search path (:class:`hertta.hearts.fast.FastRound`);
+- ``hertta stepwise``: the unchecked engine driven card by card through its general API, the
+  exact match-code deal from a seed (``deal_indices``), then ``legal_mask()``/``play()`` with
+  every pick from ``SplitMix64.below``; ``hertta stepwise pool``: the same with
+  ``random_deal_indices`` and the picks of :class:`PoolPicker`;
+- ``hertta playout``: the same engine as Monte Carlo search drives it: ``random_deal_indices``
+  and ``FastRound.random_playout``, whose picks take digits of shared 64-bit draws;
 - ``hertta validated``: the immutable, validated path (``deal_round``, ``submit_pass``,
   ``play_card``) that people, bots and replays use;
-- ``openspiel`` and the ratio fast / openspiel (the goal is at least 2.0).
+- ``openspiel below`` / ``openspiel pool``: ``pyspiel.load_game("hearts",
+  {"qs_breaks_hearts": False})`` (the ``bench`` extra, ``pip install open-spiel``) driven from
+  Python: at chance nodes (the pass direction, then the deal card by card) a uniform pick from
+  ``chance_outcomes()``, otherwise from ``legal_actions()``; picks from ``SplitMix64.below``
+  (as stepwise) or from shared-draw digits (:class:`PoolPicker`, as stepwise pool and playout).
 
-Run: ``.venv/bin/python bench/hearts_bench.py`` (about 40 s with the defaults).
+So each ratio compares the two engines with the same kind of random picks. Every figure is the
+median of ``--runs`` runs of ``--seconds`` seconds of process CPU time, the runs of all engines
+interleaved (the machine is shared and its load drifts); the ratios are the median of the
+per-run ratios.
+
+Run: ``.venv/bin/python bench/hearts_bench.py`` (about 90 s with the defaults).
 """
 
 from __future__ import annotations
@@ -67,16 +74,24 @@ def random_passes(hands: list[list[int]], below: Callable[[int], int]) -> list[l
     return passes
 
 
-def stepwise_round(rules: CompiledRules, rng: SplitMix64, index: int) -> tuple[int, ...]:
-    """One random round card by card through ``legal_mask()`` and ``play()``: the exact
-    match-code deal from a seed, then every pick from ``rng.below``."""
+def stepwise_round(
+    rules: CompiledRules, rng: SplitMix64, index: int, pool: PoolPicker | None = None
+) -> tuple[int, ...]:
+    """One random round card by card through ``legal_mask()`` and ``play()``. Without
+    ``pool``: the exact match-code deal from a seed and every pick from ``rng.below``; with it:
+    ``random_deal_indices`` and every pick from ``pool.below``."""
     dealer = index % PLAYERS
-    hands, kitty = deal_indices(rules, dealer, rng.next_u64())
+    below: Callable[[int], int]
+    if pool is None:
+        hands, kitty = deal_indices(rules, dealer, rng.next_u64())
+        below = rng.below
+    else:
+        hands, kitty = random_deal_indices(rules, dealer, rng)
+        below = pool.below
     game = FastRound.start(rules, dealer, hands, kitty)
     offset = OFFSETS[index % len(OFFSETS)]
     if offset:
-        game.exchange(random_passes(hands, rng.below), offset)
-    below = rng.below
+        game.exchange(random_passes(hands, below), offset)
     play = game.play
     legal_mask = game.legal_mask
     while game.tricks_left:
@@ -132,24 +147,40 @@ def openspiel_round(game: Any, below: Callable[[int], int]) -> list[float]:
 
 
 def rate(one_round: Callable[[int], object], seconds: float) -> float:
-    """Rounds per second over about ``seconds`` seconds."""
+    """Rounds per second of this process's CPU time, over about ``seconds`` seconds of CPU
+    time. CPU time rather than wall time: the machine is shared, and time spent waiting for a
+    core is nobody's engine (OpenSpiel's C++ runs in this thread, so it is counted too)."""
     count = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         one_round(count)
         count += 1
-        if count % 16 == 0 and time.perf_counter() >= deadline:
+        if count % 16 == 0 and time.process_time() >= deadline:
             break
-    return count / (time.perf_counter() - start)
+    return count / (time.process_time() - start)
 
 
-def median_rate(name: str, one_round: Callable[[int], object], seconds: float, runs: int) -> float:
-    rates = [rate(one_round, seconds) for _ in range(runs)]
-    value = statistics.median(rates)
-    shown = ", ".join(f"{r:,.0f}" for r in rates)
-    print(f"{name:18s} {value:10,.0f} rounds/s   (runs: {shown})")
-    return value
+def measure(
+    engines: dict[str, Callable[[int], object]], seconds: float, runs: int
+) -> dict[str, list[float]]:
+    """``runs`` rounds of runs, one run of every engine per round, interleaved so that a change
+    in the machine's load (it is shared) hits every engine alike."""
+    rates: dict[str, list[float]] = {name: [] for name in engines}
+    for _ in range(runs):
+        for name, one_round in engines.items():
+            rates[name].append(rate(one_round, seconds))
+    for name, values in rates.items():
+        shown = ", ".join(f"{r:,.0f}" for r in values)
+        print(f"{name:18s} {statistics.median(values):10,.0f} rounds/s   (runs: {shown})")
+    return rates
+
+
+def ratio(rates: dict[str, list[float]], ours: str, theirs: str) -> str:
+    """The median of the per-run ratios, and the ratio of the medians."""
+    paired = statistics.median(a / b for a, b in zip(rates[ours], rates[theirs], strict=True))
+    medians = statistics.median(rates[ours]) / statistics.median(rates[theirs])
+    return f"{paired:.2f}x (median of per-run ratios; ratio of medians {medians:.2f}x)"
 
 
 def main() -> None:
@@ -160,33 +191,36 @@ def main() -> None:
     args = parser.parse_args()
 
     rules = compile_rules(preset("standard"), PLAYERS)
-    seconds, runs = args.seconds, args.runs
-    rng_a = SplitMix64(args.seed)
-    stepwise = median_rate(
-        "hertta stepwise", lambda i: stepwise_round(rules, rng_a, i), seconds, runs
-    )
-    rng_b = SplitMix64(args.seed)
-    playout = median_rate("hertta playout", lambda i: playout_round(rules, rng_b, i), seconds, runs)
-    rng_c = SplitMix64(args.seed)
-    median_rate(
-        "hertta validated", lambda i: validated_round(rng_c, i), max(1.0, seconds / 2), runs
-    )
+    rngs = [SplitMix64(args.seed + k) for k in range(6)]
+    ours_pool = PoolPicker(rngs[4])
+    spiel_pool = PoolPicker(rngs[5])
+    engines: dict[str, Callable[[int], object]] = {
+        "hertta stepwise": lambda i: stepwise_round(rules, rngs[0], i),
+        "hertta stepwise pool": lambda i: stepwise_round(rules, rngs[1], i, ours_pool),
+        "hertta playout": lambda i: playout_round(rules, rngs[2], i),
+        "hertta validated": lambda i: validated_round(rngs[3], i),
+    }
     try:
         import pyspiel
     except ImportError:
-        print("openspiel          not installed (pip install open-spiel): no ratio")
+        pyspiel = None
+    if pyspiel is not None:
+        game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+        spiel_rng = SplitMix64(args.seed + 6)
+        engines["openspiel below"] = lambda i: openspiel_round(game, spiel_rng.below)
+        engines["openspiel pool"] = lambda i: openspiel_round(game, spiel_pool.below)
+    rates = measure(engines, args.seconds, args.runs)
+    if pyspiel is None:
+        print("openspiel not installed (pip install open-spiel): no ratio")
         return
-    game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
-    rng_d = SplitMix64(args.seed)
-    spiel_below = median_rate(
-        "openspiel below", lambda i: openspiel_round(game, rng_d.below), seconds, runs
-    )
-    pool = PoolPicker(SplitMix64(args.seed))
-    spiel_pool = median_rate(
-        "openspiel pool", lambda i: openspiel_round(game, pool.below), seconds, runs
-    )
-    print(f"ratio stepwise / openspiel below: {stepwise / spiel_below:.2f}x")
-    print(f"ratio playout  / openspiel pool:  {playout / spiel_pool:.2f}x (goal >= 2.0x)")
+    pairs = [
+        ("hertta stepwise", "openspiel below"),
+        ("hertta stepwise pool", "openspiel pool"),
+        ("hertta playout", "openspiel pool"),
+    ]
+    for ours, theirs in pairs:
+        print(f"ratio {ours} / {theirs}: {ratio(rates, ours, theirs)}")
+    print("(goal: at least 2.0x)")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -63,6 +64,17 @@ def player_cookie(port: int) -> str:
         cookie = SimpleCookie()
         cookie.load(reply.headers.get("set-cookie", ""))
     return f"hertta_player={cookie['hertta_player'].value}"
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (from /proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def peak_memory_kib(pid: int) -> int:
@@ -146,32 +158,46 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
-def report(name: str, times: list[float], seconds: float) -> None:
-    values = sorted(times)
-    ms = [1000 * percentile(values, q) for q in (0.5, 0.9, 0.99)]
-    print(
-        f"{name:5}  taps {len(values):6}  {len(values) / seconds:7.0f}/s  "
-        f"p50 {ms[0]:6.2f} ms  p90 {ms[1]:6.2f} ms  p99 {ms[2]:6.2f} ms  "
-        f"max {1000 * values[-1]:7.2f} ms"
-    )
+class Meter:
+    """Wall time and the CPU time of the server and of this client process over one phase."""
+
+    def __init__(self, server_pid: int | None) -> None:
+        self.server_pid = server_pid
+        self.wall = time.perf_counter()
+        self.client_cpu = own_cpu_seconds()
+        self.server_cpu = cpu_seconds(server_pid) if server_pid else 0.0
+
+    def report(self, name: str, times: list[float]) -> None:
+        seconds = time.perf_counter() - self.wall
+        values = sorted(times)
+        ms = [1000 * percentile(values, q) for q in (0.5, 0.9, 0.99)]
+        taps = len(values)
+        cpu = f"client CPU {1e6 * (own_cpu_seconds() - self.client_cpu) / taps:5.0f} us/tap"
+        if self.server_pid:
+            server = cpu_seconds(self.server_pid) - self.server_cpu
+            cpu = f"server CPU {1e6 * server / taps:5.0f} us/tap, " + cpu
+        print(
+            f"{name:5}  taps {taps:6}  {taps / seconds:6.0f}/s  p50 {ms[0]:6.2f} ms  "
+            f"p90 {ms[1]:6.2f} ms  p99 {ms[2]:6.2f} ms  max {1000 * values[-1]:7.2f} ms  ({cpu})"
+        )
 
 
-async def run(args: argparse.Namespace, port: int) -> None:
+async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> None:
     base = f"ws://127.0.0.1:{port}"
     cookies = [player_cookie(port) for _ in range(args.clients)]
-    start = time.perf_counter()
+    meter = Meter(server_pid)
     echo = await asyncio.gather(
         *(echo_client(f"{base}/ws/echo", args.taps, args.think_ms, i) for i in range(args.clients))
     )
-    report("echo", [t for times in echo for t in times], time.perf_counter() - start)
-    start = time.perf_counter()
+    meter.report("echo", [t for times in echo for t in times])
+    meter = Meter(server_pid)
     games = await asyncio.gather(
         *(
             game_client(f"{base}/ws/h2h", cookies[i], args.taps, args.think_ms, 1000 + i)
             for i in range(args.clients)
         )
     )
-    report("game", [t for times, _ in games for t in times], time.perf_counter() - start)
+    meter.report("game", [t for times, _ in games for t in times])
     print(f"games played: {sum(count for _, count in games)}")
 
 
@@ -180,14 +206,27 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--taps", type=int, default=100, help="taps per client and phase")
     parser.add_argument("--think-ms", type=float, default=100.0, help="mean pause between taps")
+    parser.add_argument(
+        "--attach",
+        type=int,
+        default=0,
+        metavar="PORT",
+        help="measure a server already running on 127.0.0.1:PORT (with the "
+        "echo endpoint on) instead of starting one",
+    )
     args = parser.parse_args()
+    if args.attach:
+        asyncio.run(run(args, args.attach, None))
+        return
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(port, str(Path(folder) / "bench.db"))
         try:
-            print(f"{args.clients} clients x {args.taps} taps, think time 0..{2 * args.think_ms:g}"
-                  f" ms, server pid {server.pid} on 127.0.0.1:{port}")
-            asyncio.run(run(args, port))
+            print(
+                f"{args.clients} clients x {args.taps} taps, think time 0..{2 * args.think_ms:g}"
+                f" ms, server pid {server.pid} on 127.0.0.1:{port}"
+            )
+            asyncio.run(run(args, port, server.pid))
             print(f"server peak memory (VmHWM): {peak_memory_kib(server.pid) / 1024:.1f} MiB")
         finally:
             server.terminate()

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Position, expect
 
 from hertta.solitaire.game import Move
-from tests.web.helpers import tap_targets_for
-
-Target = int | Literal["stock", "waste"]
+from tests.web.helpers import Target, tap_targets_for
 
 
 def open_game(page: Page, base_url: str) -> Page:
@@ -41,7 +38,7 @@ def hit(page: Page, target: Target, *, touch: bool = False) -> None:
     # Covered cards and empty places are aria-disabled, which Playwright would refuse to click;
     # a person can still put a finger on them, so skip its actionability wait for those.
     force = locator.get_attribute("aria-disabled") == "true"
-    position = None
+    position: Position | None = None
     if isinstance(target, int):
         box = locator.bounding_box()
         assert box is not None
@@ -55,7 +52,7 @@ def hit(page: Page, target: Target, *, touch: bool = False) -> None:
 
 def play_moves(page: Page, moves: list[Move], *, touch: bool = False) -> None:
     for move in moves:
-        for target in tap_targets_for(move, None):  # type: ignore[arg-type]
+        for target in tap_targets_for(move):
             hit(page, target, touch=touch)
 
 

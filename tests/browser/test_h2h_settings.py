@@ -69,7 +69,9 @@ def test_layout_assist_turned_off(page: Page, server: ServerProcess) -> None:
     expect(page.locator(".darkened")).to_have_count(0)
 
 
-def test_finnish_by_default_then_english(page: Page, server: ServerProcess, artifacts: Path) -> None:
+def test_finnish_by_default_then_english(
+    page: Page, server: ServerProcess, artifacts: Path
+) -> None:
     open_game(page, server.url)
     expect(page.locator("html")).to_have_attribute("lang", "fi")
     expect(page.locator("#btn-new")).to_contain_text("Uusi peli")

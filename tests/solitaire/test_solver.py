@@ -272,3 +272,24 @@ def test_empty_reservoir_and_empty_heart() -> None:
     assert is_winnable(Position(side_by_side, (), ()))
     empty = Position(tuple([None] * 25), (), ())
     assert is_winnable(empty) and winning_moves(empty) == []
+
+
+def test_plan_order_removes_free_units_only() -> None:
+    checked = 0
+    for position, truth in zip(*small(), strict=True):
+        plan = find_plan(abstract(position))
+        assert (plan is not None) == truth
+        if plan is None:
+            continue
+        units = sorted(p for unit in plan.order for p in unit)
+        assert units == sorted(p for p in range(1, 26) if position.heart[p - 1] is not None)
+        heart = list(position.heart)
+        for unit in plan.order:
+            now = Position(tuple(heart), position.stock, position.waste)
+            assert all(now.is_free(p) for p in unit)
+            ranks = {heart[p - 1].rank for p in unit}  # type: ignore[union-attr]
+            assert len(ranks) == 1
+            for p in unit:
+                heart[p - 1] = None
+        checked += 1
+    assert checked > 30

@@ -59,7 +59,7 @@ class Socket:
         self.messages: list[dict[str, Any]] = []
 
     def receive(self) -> dict[str, Any]:
-        message = json.loads(self.ws.receive_text())
+        message: dict[str, Any] = json.loads(self.ws.receive_text())
         self.messages.append(message)
         return message
 
@@ -76,7 +76,8 @@ class Socket:
         return self.receive()
 
     def hello(self) -> dict[str, Any]:
-        return self.send("hello")["state"]  # type: ignore[no-any-return]
+        state: dict[str, Any] = self.send("hello")["state"]
+        return state
 
 
 @pytest.fixture

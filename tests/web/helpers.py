@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from typing import Literal
 
 from hertta.rng import SplitMix64
 from hertta.solitaire.deal_codes import format_deal_code
@@ -127,7 +128,10 @@ def short_dead_end(depth: int = 3, tries: int = 400) -> tuple[str, list[Move]]:
     raise AssertionError("no short dead end found")
 
 
-def tap_targets_for(move: Move, game: Game) -> list[int | str]:
+Target = int | Literal["stock", "waste"]
+
+
+def tap_targets_for(move: Move) -> list[Target]:
     """The taps a person makes for a move: the stock, or the two cards of a pair."""
     if move.notation in ("F", "R"):
         return ["stock"]

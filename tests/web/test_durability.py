@@ -52,7 +52,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
         acknowledged = 0
         last_state: dict[str, Any] = {}
         for move in moves[:40]:
-            for target in tap_targets_for(move, None):  # type: ignore[arg-type]
+            for target in tap_targets_for(move):
                 last_state = client.ask("tap", target=target)["state"]
             acknowledged += 1
             assert last_state["moves"] == acknowledged
@@ -62,7 +62,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
         assert huge["type"] == "error" and huge["code"] == "frame_too_large"
         # Taps sent but not (yet) acknowledged when the process dies.
         for move in moves[40:50]:
-            for target in tap_targets_for(move, None):  # type: ignore[arg-type]
+            for target in tap_targets_for(move):
                 client.send("tap", target=target)
         server.kill()
     finally:

@@ -22,7 +22,7 @@ def play_moves(socket: Socket, moves: list[Move]) -> dict[str, Any]:
     """Play moves by tapping like a person; return the last state."""
     state: dict[str, Any] = {}
     for move in moves:
-        for target in tap_targets_for(move, None):  # type: ignore[arg-type]
+        for target in tap_targets_for(move):
             reply = socket.send("tap", target=target)
             assert reply["type"] == "update", reply
             state = reply["state"]

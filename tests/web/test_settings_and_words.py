@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from hertta.errors import ConfigError
 from hertta.web.errors import ERROR_CODES, PROTOCOL_CODES
 from hertta.web.i18n import CATALOGUE_DIR, LANGUAGES, catalogue, translate
 from hertta.web.preferences import PREFERENCES, parse_form
 from hertta.web.settings import Settings, default_db_path
-from tests.web.conftest import TestClient
 
 WEB = Path(CATALOGUE_DIR).parent
 SEED_STRINGS = (

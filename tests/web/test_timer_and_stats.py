@@ -3,10 +3,12 @@ resume after an undo), resuming after a restart, and the statistics."""
 
 from __future__ import annotations
 
+from starlette.testclient import TestClient
+
 from hertta.solitaire.game import Move, parse_moves
 from hertta.web.app import create_app
 from hertta.web.settings import Settings
-from tests.web.conftest import FakeClock, Socket, TestClient
+from tests.web.conftest import FakeClock, Socket
 from tests.web.helpers import PINNED_WINNABLE, winning_moves
 from tests.web.test_protocol import deal, play_moves
 
@@ -139,7 +141,9 @@ def test_statistics_count_from_the_first_move(client: TestClient, socket: Socket
     assert numbers["stats.played"] == "1" and numbers["stats.won"] == "0"
 
 
-def test_statistics_of_wins_and_streaks(client: TestClient, socket: Socket, clock: FakeClock) -> None:
+def test_statistics_of_wins_and_streaks(
+    client: TestClient, socket: Socket, clock: FakeClock
+) -> None:
     moves = winning_moves(PINNED_WINNABLE)
     for seconds in (90, 30):
         deal(socket)

@@ -75,9 +75,9 @@ def moon_hand(hand: Sequence[Card], relaxed: bool = False) -> bool:
 def moon_hand_pass(ctx: PassContext, chosen: list[Card]) -> list[Card]:
     if not moon_hand(ctx.hand, relaxed=ctx.desperate):
         return []
-    losers = [c for c in ctx.hand if c.suit is not Suit.HEARTS and c.rank <= Rank.NINE]
-    losers.sort(key=lambda c: (c.rank, c.suit))
-    return losers
+    # The lowest side cards are the ones that could lose a trick; keep every heart.
+    side = [c for c in ctx.hand if c.suit is not Suit.HEARTS]
+    return sorted(side, key=lambda c: (c.rank, c.suit))
 
 
 def unprotected_queen(ctx: PassContext, chosen: list[Card]) -> list[Card]:

@@ -50,10 +50,10 @@ from hertta.solitaire.solver import (
     Abstraction,
     Rules,
     abstract,
-    find_plan,
     present_cones,
     rank_options,
     winning_moves,
+    winning_pairs,
 )
 
 UNREACHABLE = 1 << 30
@@ -141,7 +141,7 @@ class _Search:
         key = (mask, counts)
         known = self.win_cache.get(key)
         if known is None:
-            known = find_plan(Abstraction(self.heart_ranks, mask, counts)) is not None
+            known = winning_pairs(Abstraction(self.heart_ranks, mask, counts)) is not None
             self.win_cache[key] = known
         return known
 
@@ -282,7 +282,7 @@ def fewest_moves(
     1,024 expansions, e.g. a caller's clock) can end it: then :class:`SearchLimitError`.
     ``use_bound`` and ``forced_pairs`` switch off the lower bound (plain uniform-cost search) or
     the forced heart pairs, for tests."""
-    if find_plan(abstract(position)) is None:
+    if winning_pairs(abstract(position)) is None:
         return None
     search = _Search(position, use_bound=use_bound, forced_pairs=forced_pairs)
     start = search.start

@@ -27,14 +27,14 @@ cycle of pairs (the covering relation alone is acyclic, and a cycle through one 
 (1)). When a unit's turn comes everything above its cards is gone, so its cards are free; a single
 finds a reservoir card of its rank by (2), brought to the waste top as above. []
 
-The search (:func:`find_plan`) picks a split rank by rank and checks (3). Its pruning rules, each
-proved where it is applied and each switchable off in :class:`Rules` so that tests can compare
-every rule with plain search over real moves:
+The search (:func:`winning_pairs`) picks a split rank by rank and checks (3). Its pruning rules,
+each proved where it is applied and each switchable off in :class:`Rules` so that tests can
+compare every rule with plain search over real moves:
 
 - ``max_singles`` (:func:`rank_options`): use as many singles as the reservoir allows.
 - ``incomparable_pairs`` (:func:`rank_options`): never pair two cards one above the other.
-- ``partial_cycles`` (:func:`find_plan`): prune as soon as the pairs chosen so far form a cycle.
-- ``forced_first`` (:func:`find_plan`): ranks with one option (or none) are settled first.
+- ``partial_cycles`` (:func:`winning_pairs`): prune as soon as the pairs chosen so far form a cycle.
+- ``forced_first`` (:func:`winning_pairs`): ranks with one option (or none) are settled first.
 """
 
 from __future__ import annotations
@@ -68,17 +68,6 @@ def _cones() -> tuple[int, ...]:
 
 CONE: tuple[int, ...] = _cones()
 """``CONE[p]``: mask of every position above ``p`` in the full heart (index 0 unused)."""
-
-COVERS_MASKS: tuple[int, ...] = tuple(
-    sum(1 << (q - 1) for q in POSITIONS if p in COVERING[q]) if p else 0
-    for p in range(POSITION_COUNT + 1)
-)
-"""``COVERS_MASKS[p]``: the positions that the card at ``p`` covers directly."""
-
-
-def rank_index(card_index: int) -> int:
-    """0..12 from a card's index (suit * 13 + rank - 2): equal ranks give equal numbers."""
-    return card_index % RANKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +239,17 @@ def pairs_acyclic(units: Sequence[Unit]) -> bool:
 
 
 def find_plan(state: Abstraction, rules: Rules = ALL_RULES) -> Plan | None:
-    """A winning split of ``state`` into units, or None when the position cannot be won.
+    """A winning split of ``state`` into units in a removable order, or None when the position
+    cannot be won (see :func:`winning_pairs`)."""
+    pairs = winning_pairs(state, rules)
+    if pairs is None:
+        return None
+    return _plan_from_pairs(pairs, state.mask)
+
+
+def winning_pairs(state: Abstraction, rules: Rules = ALL_RULES) -> list[tuple[int, int]] | None:
+    """The heart pairs of a winning split of ``state`` (every other card is a single), or None
+    when the position cannot be won.
 
     Ranks are decided one at a time, each over its :func:`rank_options`; undecided ranks count
     as all singles.
@@ -266,7 +265,7 @@ def find_plan(state: Abstraction, rules: Rules = ALL_RULES) -> Plan | None:
     """
     mask = state.mask
     if mask == 0:
-        return Plan((), (), ())
+        return []
     cone = present_cones(mask)
     by_rank: dict[int, list[int]] = {}
     for p in POSITIONS:
@@ -289,10 +288,7 @@ def find_plan(state: Abstraction, rules: Rules = ALL_RULES) -> Plan | None:
     fixed_units = [_pair_unit(pair, cone) for pair in fixed]
     if rules.partial_cycles and not pairs_acyclic(fixed_units):
         return None
-    chosen = _choose(choices, 0, fixed, fixed_units, cone, rules)
-    if chosen is None:
-        return None
-    return _plan_from_pairs(chosen, mask, cone)
+    return _choose(choices, 0, fixed, fixed_units, cone, rules)
 
 
 def _choose(
@@ -320,7 +316,7 @@ def _choose(
     return None
 
 
-def _plan_from_pairs(pairs: Sequence[tuple[int, int]], mask: int, cone: Sequence[int]) -> Plan:
+def _plan_from_pairs(pairs: Sequence[tuple[int, int]], mask: int) -> Plan:
     """Order the units: repeatedly take every unit whose cards are all free (the theorem's
     "if" direction guarantees progress)."""
     paired = 0
@@ -346,16 +342,16 @@ def _plan_from_pairs(pairs: Sequence[tuple[int, int]], mask: int, cone: Sequence
 
 
 def is_winnable_state(state: Abstraction, rules: Rules = ALL_RULES) -> bool:
-    return find_plan(state, rules) is not None
+    return winning_pairs(state, rules) is not None
 
 
 def is_winnable(position: Position) -> bool:
     """Whether some sequence of legal moves from ``position`` empties the heart."""
-    return find_plan(abstract(position)) is not None
+    return winning_pairs(abstract(position)) is not None
 
 
 def is_deal_winnable(number: int) -> bool:
-    return find_plan(deal_abstraction(number)) is not None
+    return winning_pairs(deal_abstraction(number)) is not None
 
 
 def winning_moves(position: Position) -> list[Move] | None:

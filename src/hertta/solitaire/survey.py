@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from hertta.solitaire.solver import deal_abstraction, find_plan, is_dead
+from hertta.solitaire.solver import deal_abstraction, is_dead, winning_pairs
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -67,7 +67,7 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 def classify_deal(number: int) -> tuple[bool, bool]:
     """(dead at the start, winnable) for deal ``number``."""
     state = deal_abstraction(number)
-    return is_dead(state), find_plan(state) is not None
+    return is_dead(state), winning_pairs(state) is not None
 
 
 def distribution(values: Iterable[int]) -> dict[int, int]:

@@ -1,0 +1,28 @@
+"""Level names to players: ``"easy"``, ``"normal"``, ``"hard"``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from hertta.ai.easy import EasyPlayer
+from hertta.ai.hard import HardPlayer
+from hertta.ai.normal import NormalPlayer
+from hertta.ai.protocol import Player
+from hertta.errors import ConfigError
+
+LEVELS: Final[dict[str, Callable[..., Player]]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": HardPlayer,
+}
+LEVEL_NAMES: Final = tuple(LEVELS)
+
+
+def make_player(level: str, **options: Any) -> Player:
+    """A new player of ``level``; ``options`` go to its constructor (e.g. Hard's
+    ``rollouts``). ConfigError names an unknown level."""
+    factory = LEVELS.get(level.strip().lower()) if isinstance(level, str) else None
+    if factory is None:
+        raise ConfigError(f"unknown player level {level!r} (expected one of easy, normal, hard)")
+    return factory(**options)

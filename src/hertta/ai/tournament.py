@@ -1,0 +1,303 @@
+"""Duplicate tournaments between player levels.
+
+A tournament plays match codes 0, 1, 2, ... (numbers derived from the seed). Each match is played
+once per rotation of the seats: with seats ``hard,normal,normal,normal`` the Hard player sits in
+seat 0, then 1, then 2, then 3, and every rotation gets the very same deals, so luck of the cards
+cancels out between the levels. Matches are added until the rounds played reach the requested
+number of rounds per rotation; the match count is decided in match order, so the result does not
+depend on how many worker processes ran it.
+
+Per level it reports the mean points per round with a 95% confidence interval, match wins,
+moons shot and moons suffered. The interval treats each match code (all its rotations) as one
+independent sample: the rounds of one match, and its rotations, share deals and are not
+independent. It is the ratio estimate ``sum(points) / sum(rounds)`` with a delta-method standard
+error over those clusters and a normal quantile (1.96).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from hertta.ai.driver import play_match
+from hertta.ai.protocol import Player
+from hertta.ai.registry import LEVEL_NAMES, make_player
+from hertta.errors import ConfigError
+from hertta.hearts.codes import MATCH_COUNT, MatchCode, format_match_code
+from hertta.hearts.config import RulesConfig, preset
+from hertta.rng import SplitMix64, derive_seed
+
+Z95 = 1.959964
+TOURNAMENT_SALT = 0x544F5552  # "TOUR": keeps tournament streams apart from other seeds
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentConfig:
+    """``seats``: a level per seat; ``rounds``: rounds to play per rotation (at least);
+    ``hard_options``: constructor options for Hard (e.g. a smaller ``rollouts`` in tests)."""
+
+    seats: tuple[str, ...]
+    rounds: int
+    rules: RulesConfig = field(default_factory=lambda: preset("standard"))
+    seed: int = 1
+    hard_options: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        for level in self.seats:
+            if level not in LEVEL_NAMES:
+                raise ConfigError(f"unknown player level {level!r} (expected easy, normal, hard)")
+        if len(self.seats) not in self.rules.player_counts:
+            counts = ", ".join(map(str, self.rules.player_counts))
+            raise ConfigError(
+                f"{self.rules.preset} is for {counts} players, not {len(self.seats)} seats"
+            )
+        if self.rounds < 1:
+            raise ConfigError(f"rounds must be at least 1, got {self.rounds!r}")
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def match_code(self, index: int) -> MatchCode:
+        number = derive_seed(TOURNAMENT_SALT, self.seed, index) % MATCH_COUNT
+        return MatchCode(self.rules, self.players, number)
+
+    def seating(self, rotation: int) -> tuple[str, ...]:
+        """The level in each seat for ``rotation`` (rotation r moves everyone r seats on)."""
+        n = self.players
+        return tuple(self.seats[(seat - rotation) % n] for seat in range(n))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """One match in one rotation: each round's points and shooter, and the final winners."""
+
+    index: int
+    rotation: int
+    code: str
+    seating: tuple[str, ...]
+    round_points: tuple[tuple[int, ...], ...]
+    shooters: tuple[int | None, ...]
+    winners: tuple[int, ...]
+
+
+def play_one(config: TournamentConfig, index: int, rotation: int) -> MatchResult:
+    """Play match ``index`` with the seats rotated ``rotation`` times."""
+    seating = config.seating(rotation)
+    hard = dict(config.hard_options)
+    players: list[Player] = [
+        make_player(level, **(hard if level == "hard" else {})) for level in seating
+    ]
+    rngs = [
+        SplitMix64(derive_seed(TOURNAMENT_SALT, config.seed, index, rotation, seat))
+        for seat in range(config.players)
+    ]
+    code = config.match_code(index)
+    match = play_match(code, players, rngs)
+    return MatchResult(
+        index=index,
+        rotation=rotation,
+        code=format_match_code(code),
+        seating=seating,
+        round_points=tuple(r.points for r in match.results),
+        shooters=tuple(r.shooter for r in match.results),
+        winners=match.winners,
+    )
+
+
+def _play_job(job: tuple[TournamentConfig, int, int]) -> MatchResult:
+    return play_one(*job)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStats:
+    """One level's results. ``seat_rounds``: rounds played by seats of this level;
+    ``match_wins``: matches won (a tie for the lowest total shares the win); ``seat_matches``:
+    matches played by seats of this level; ``points``: how often each round score occurred."""
+
+    level: str
+    mean: float
+    ci_low: float
+    ci_high: float
+    seat_rounds: int
+    seat_matches: int
+    match_wins: float
+    moons_shot: int
+    moons_suffered: int
+    points: dict[int, int]
+
+    @property
+    def win_rate(self) -> float:
+        return self.match_wins / self.seat_matches if self.seat_matches else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    config: TournamentConfig
+    matches: tuple[MatchResult, ...]
+    levels: tuple[LevelStats, ...]
+
+    @property
+    def match_codes(self) -> int:
+        return len({m.index for m in self.matches})
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played in all rotations together."""
+        return sum(len(m.round_points) for m in self.matches)
+
+
+def level_stats(config: TournamentConfig, matches: Sequence[MatchResult]) -> tuple[LevelStats, ...]:
+    """Per-level figures, levels in the order they first appear in the seats."""
+    order = list(dict.fromkeys(config.seats))
+    out = []
+    for level in order:
+        clusters: dict[int, list[float]] = {}
+        counts: Counter[int] = Counter()
+        wins = 0.0
+        seat_matches = shot = suffered = 0
+        for m in matches:
+            mine = [s for s, name in enumerate(m.seating) if name == level]
+            cluster = clusters.setdefault(m.index, [0.0, 0.0])
+            seat_matches += len(mine)
+            wins += sum(1.0 / len(m.winners) for s in mine if s in m.winners)
+            for points, shooter in zip(m.round_points, m.shooters, strict=True):
+                for s in mine:
+                    cluster[0] += points[s]
+                    cluster[1] += 1
+                    counts[points[s]] += 1
+                    if shooter is not None:
+                        if shooter == s:
+                            shot += 1
+                        else:
+                            suffered += 1
+        mean, low, high = ratio_interval([(c[0], c[1]) for c in clusters.values()])
+        out.append(
+            LevelStats(
+                level=level,
+                mean=mean,
+                ci_low=low,
+                ci_high=high,
+                seat_rounds=sum(counts.values()),
+                seat_matches=seat_matches,
+                match_wins=wins,
+                moons_shot=shot,
+                moons_suffered=suffered,
+                points=dict(sorted(counts.items())),
+            )
+        )
+    return tuple(out)
+
+
+def ratio_interval(clusters: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
+    """``(mean, low, high)`` of ``sum(total) / sum(count)`` over ``(total, count)`` clusters,
+    with a 95% delta-method interval (infinite with fewer than two clusters)."""
+    total = sum(t for t, _ in clusters)
+    count = sum(c for _, c in clusters)
+    if count == 0:
+        return 0.0, -math.inf, math.inf
+    mean = total / count
+    k = len(clusters)
+    if k < 2:
+        return mean, -math.inf, math.inf
+    residual = sum((t - mean * c) ** 2 for t, c in clusters)
+    error = math.sqrt(k / (k - 1) * residual) / count
+    return mean, mean - Z95 * error, mean + Z95 * error
+
+
+def _run_jobs(jobs: list[tuple[TournamentConfig, int, int]], workers: int) -> Iterator[MatchResult]:
+    if workers <= 1 or len(jobs) == 1:
+        yield from map(_play_job, jobs)
+        return
+    with get_context("fork").Pool(min(workers, len(jobs))) as pool:
+        yield from pool.imap_unordered(_play_job, jobs)
+
+
+Progress = Callable[[float], None]
+"""Told the rounds per rotation completed so far (may go past the target)."""
+
+
+def run_tournament(
+    config: TournamentConfig, workers: int = 1, progress: Progress | None = None
+) -> TournamentResult:
+    """Play matches until ``config.rounds`` rounds per rotation are reached (see the module
+    docstring); ``workers`` processes play them."""
+    n = config.players
+    done: dict[tuple[int, int], MatchResult] = {}
+    next_index = 0
+    per_match_guess = 12.0
+    while True:
+        finished = _rounds_in_order(done, n, next_index, config.rounds)
+        if finished[0] >= config.rounds:
+            break
+        missing = config.rounds - finished[0]
+        batch = max(1, math.ceil(missing / per_match_guess), min(workers, 4))
+        indices = range(next_index, next_index + batch)
+        jobs = [(config, i, r) for i in indices for r in range(n)]
+        for result in _run_jobs(jobs, workers):
+            done[(result.index, result.rotation)] = result
+            if progress is not None:
+                progress(sum(len(m.round_points) for m in done.values()) / n)
+        next_index += batch
+        per_match_guess = max(1.0, sum(len(m.round_points) for m in done.values()) / len(done))
+    keep = _rounds_in_order(done, n, next_index, config.rounds)[1]
+    matches = tuple(done[(i, r)] for i in range(keep) for r in range(n))
+    return TournamentResult(config, matches, level_stats(config, matches))
+
+
+def _rounds_in_order(
+    done: dict[tuple[int, int], MatchResult], n: int, limit: int, target: int
+) -> tuple[float, int]:
+    """Rounds per rotation of matches 0, 1, ... up to the first one that reaches ``target``
+    (or is not finished in every rotation): ``(rounds, matches counted)``."""
+    rounds = 0.0
+    for index in range(limit):
+        parts = [done.get((index, r)) for r in range(n)]
+        if any(p is None for p in parts):
+            return rounds, index
+        rounds += sum(len(p.round_points) for p in parts if p is not None) / n
+        if rounds >= target:
+            return rounds, index + 1
+    return rounds, limit
+
+
+def result_to_json(result: TournamentResult) -> dict[str, Any]:
+    config = result.config
+    return {
+        "seats": list(config.seats),
+        "preset": config.rules.preset,
+        "players": config.players,
+        "seed": config.seed,
+        "rounds_requested": config.rounds,
+        "match_codes": result.match_codes,
+        "matches_played": len(result.matches),
+        "rounds_played": result.rounds,
+        "levels": {
+            s.level: {
+                "mean_points_per_round": s.mean,
+                "ci95": [s.ci_low, s.ci_high],
+                "seat_rounds": s.seat_rounds,
+                "seat_matches": s.seat_matches,
+                "match_wins": s.match_wins,
+                "match_win_rate": s.win_rate,
+                "moons_shot": s.moons_shot,
+                "moons_suffered": s.moons_suffered,
+                "points_histogram": {str(k): v for k, v in s.points.items()},
+            }
+            for s in result.levels
+        },
+    }
+
+
+def parse_seats(text: str | Iterable[str]) -> tuple[str, ...]:
+    """``"hard,normal,normal,normal"`` -> the levels; ConfigError names a bad one."""
+    names = text.split(",") if isinstance(text, str) else list(text)
+    seats = tuple(name.strip().lower() for name in names if name.strip())
+    for level in seats:
+        if level not in LEVEL_NAMES:
+            raise ConfigError(f"unknown player level {level!r} (expected easy, normal, hard)")
+    return seats
