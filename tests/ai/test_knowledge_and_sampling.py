@@ -16,7 +16,14 @@ from hertta.cards import Suit
 from hertta.hearts.config import PRESETS
 from hertta.hearts.deck import PASS_CYCLES
 from hertta.hearts.observation import Observation, observe
-from hertta.hearts.round import Phase, RoundState, deal_round, play_card, submit_pass
+from hertta.hearts.round import (
+    Phase,
+    RoundState,
+    deal_round,
+    play_card,
+    round_from_hands,
+    submit_pass,
+)
 from hertta.rng import SplitMix64
 
 from .helpers import STANDARD, card, fill_hands, position, view
@@ -47,19 +54,18 @@ def test_a_penalty_discard_on_the_first_trick_shows_no_safe_card() -> None:
     assert {CLUBS, DIAMONDS} <= know.voids[0]
 
 
-def _passed_round() -> tuple[RoundState, list[list]]:  # type: ignore[type-arg]
+def _passed_round() -> RoundState:
+    """Seat 0 passes Q♠ K♠ A♠ to the left; the others pass their three highest cards."""
     hands = fill_hands(STANDARD, 4, {0: "QS KS AS 2C"})
-    from hertta.hearts.round import round_from_hands
-
     state = round_from_hands(STANDARD, 4, 0, "left", hands)
     for seat in range(4):
-        chosen = hands[seat][-3:] if seat else [card("QS"), card("KS"), card("AS")]
+        chosen = sorted(hands[seat])[-3:] if seat else [card("QS"), card("KS"), card("AS")]
         state = submit_pass(state, seat, chosen)
-    return state, hands
+    return state
 
 
 def test_the_cards_passed_are_known_in_the_receivers_hand_until_played() -> None:
-    state, _ = _passed_round()
+    state = _passed_round()
     obs = observe(state, 0)
     know = knowledge_of(obs)
     assert sorted(know.known[1]) == sorted([card("QS"), card("KS"), card("AS")])

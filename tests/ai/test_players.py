@@ -34,7 +34,7 @@ TABLES = [(name, n) for name, rules in PRESETS.items() for n in rules.player_cou
 
 def small_hard() -> HardPlayer:
     """Hard with a tiny budget: the same code paths, fast enough for the test suite."""
-    return HardPlayer(rollouts=8, pass_rollouts=8, moon_samples=2, min_worlds=1)
+    return HardPlayer(budget=200, pass_budget=200, moon_samples=2, min_worlds=1)
 
 
 def random_round(preset_name: str, players: int, seed: int) -> RoundState:

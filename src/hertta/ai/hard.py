@@ -11,10 +11,13 @@
 - **Moon choice**: when an option ends the match the comparison is exact; otherwise the rest of
   the match is played out in sampled rounds and the option that wins it more often is taken.
 
-The budget is explicit: ``rollouts`` per play decision (split over the candidates, at least
-``min_worlds`` worlds), ``pass_rollouts`` per pass and ``moon_samples`` for the moon choice. It is
-an iteration budget by default, so the same generator state gives the same decisions on any
-machine; a ``time_budget`` in seconds (with an injected ``clock``) caps a decision by time
+The budget is explicit and counts simulated card plays, the unit of work: ``budget`` per play
+decision and ``pass_budget`` per pass (the default 25,000 is about 480 rollouts of a whole
+4-player round). Worlds = budget / (candidates x card plays left in a rollout), kept between
+``min_worlds`` and ``max_worlds``: so every decision costs about the same, and late decisions,
+whose rollouts are short, look at more worlds. ``moon_samples`` sets the moon choice's search.
+It is an iteration budget by default, so the same generator state gives the same decisions on
+any machine; a ``time_budget`` in seconds (with an injected ``clock``) caps a decision by time
 instead.
 """
 
@@ -39,10 +42,11 @@ from hertta.hearts.fast import FastRound
 from hertta.hearts.observation import Observation, fast_round_from_observation
 from hertta.rng import SplitMix64
 
-DEFAULT_ROLLOUTS = 480
-DEFAULT_PASS_ROLLOUTS = 600
+DEFAULT_BUDGET = 25_000
+DEFAULT_PASS_BUDGET = 31_200
 DEFAULT_MOON_SAMPLES = 48
 MIN_WORLDS = 12
+MAX_WORLDS = 400
 PASS_SHORTLIST = 5
 """Hard's pass is a 3-card subset of the first five cards Normal would pass."""
 PRIOR_MARGIN = 0.15
@@ -86,29 +90,37 @@ class HardPlayer:
 
     def __init__(
         self,
-        rollouts: int = DEFAULT_ROLLOUTS,
-        pass_rollouts: int = DEFAULT_PASS_ROLLOUTS,
+        budget: int = DEFAULT_BUDGET,
+        pass_budget: int = DEFAULT_PASS_BUDGET,
         moon_samples: int = DEFAULT_MOON_SAMPLES,
         min_worlds: int = MIN_WORLDS,
+        max_worlds: int = MAX_WORLDS,
         time_budget: float | None = None,
         clock: Callable[[], float] | None = None,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
-        self.rollouts = rollouts
-        self.pass_rollouts = pass_rollouts
+        self.budget = budget
+        self.pass_budget = pass_budget
+        self.max_worlds = max_worlds
         self.moon_samples = moon_samples
         self.min_worlds = min_worlds
         self.time_budget = time_budget
         self.clock = clock
+        self.last_worlds = 0
+        """Worlds the last searched decision sampled (0 when it needed no search)."""
 
     # --- budget ---------------------------------------------------------------------------
 
     def _run(
-        self, world: Callable[[], Sequence[float]], candidates: int, budget: int
+        self, world: Callable[[], Sequence[float]], candidates: int, budget: int, plays: int
     ) -> Evaluation:
-        worlds = max(self.min_worlds, budget // max(candidates, 1))
+        """Evaluate ``candidates`` in as many worlds as ``budget`` card plays allow when each
+        rollout plays ``plays`` cards."""
+        worlds = budget // max(candidates * plays, 1)
+        worlds = max(self.min_worlds, min(self.max_worlds, worlds))
         if self.time_budget is None or self.clock is None:
+            self.last_worlds = worlds
             return evaluate(world, candidates, worlds)
         clock = self.clock
         deadline = clock() + self.time_budget
@@ -118,11 +130,13 @@ class HardPlayer:
                 rows[i].append(value)
             if clock() >= deadline:
                 break
+        self.last_worlds = len(rows[0])
         return Evaluation(tuple(tuple(r) for r in rows))
 
     # --- play -----------------------------------------------------------------------------
 
     def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
+        self.last_worlds = 0
         know = knowledge_of(obs)
         prior = normal_play(situation_of(obs, know))
         groups = interchangeable_groups(obs, know)
@@ -146,7 +160,7 @@ class HardPlayer:
                 values.append(round_utility(final_points(game), seat, totals, limit))
             return values
 
-        result = self._run(world, len(picks), self.rollouts)
+        result = self._run(world, len(picks), self.budget, sum(obs.hand_sizes))
         return picks[result.choose(prior_index, PRIOR_MARGIN, PRIOR_Z)]
 
     # --- pass -----------------------------------------------------------------------------
@@ -164,6 +178,7 @@ class HardPlayer:
         return out
 
     def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:
+        self.last_worlds = 0
         candidates = self.pass_candidates(obs)
         if len(candidates) == 1:
             return candidates[0]
@@ -199,7 +214,7 @@ class HardPlayer:
                 )
             return values
 
-        result = self._run(world, len(candidates), self.pass_rollouts)
+        result = self._run(world, len(candidates), self.pass_budget, size * n)
         return candidates[result.choose(0, PRIOR_MARGIN, PRIOR_Z)]
 
     # --- moon -----------------------------------------------------------------------------

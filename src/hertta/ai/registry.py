@@ -21,7 +21,7 @@ LEVEL_NAMES: Final = tuple(LEVELS)
 
 def make_player(level: str, **options: Any) -> Player:
     """A new player of ``level``; ``options`` go to its constructor (e.g. Hard's
-    ``rollouts``). ConfigError names an unknown level."""
+    ``budget``). ConfigError names an unknown level."""
     factory = LEVELS.get(level.strip().lower()) if isinstance(level, str) else None
     if factory is None:
         raise ConfigError(f"unknown player level {level!r} (expected one of easy, normal, hard)")

@@ -28,7 +28,6 @@ from hertta.hearts.compiled import (
     SUIT_MASKS,
     CompiledRules,
     mask_cards,
-    trick_winner_index,
 )
 from hertta.hearts.fast import FastRound
 
@@ -79,10 +78,7 @@ def _lowest(mask: int) -> int:
 def _queen_out(game: FastRound) -> bool:
     """A Q♠ is still in someone else's hand (unplayed), as far as the seat to move can tell."""
     me = game.turn
-    for seat, hand in enumerate(game.hands):
-        if seat != me and hand & QUEEN_BIT:
-            return True
-    return bool(game.doubles[me] & QUEEN_BIT)
+    return any(seat != me and hand & QUEEN_BIT for seat, hand in enumerate(game.hands))
 
 
 def _lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
@@ -195,7 +191,14 @@ def _cancellation_choice(game: FastRound, mask: int, tables: PolicyTables) -> in
     points = sum(penalty[c] for c in trick) + sum(penalty[c] for c in game.carried)
     last = len(trick) == game.n - 1
     cards = mask_cards(mask)
-    losing = [c for c in cards if trick_winner_index([*trick, c], True) != len(trick)]
+    # A card wins unless it cancels a twin already on the table or the highest uncancelled
+    # card of the led suit beats it.
+    low = suit * 13
+    top = -1
+    for c in trick:
+        if low <= c < low + 13 and c > top and trick.count(c) == 1:
+            top = c
+    losing = [c for c in cards if c in trick or c < top]
     safe = [c for c in cards if not penalty[c]]
     kitty_waits = game.kitty_taker < 0 and bool(game.kitty)
     if last and points == 0 and safe and not kitty_waits:

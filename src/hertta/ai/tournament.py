@@ -38,7 +38,7 @@ TOURNAMENT_SALT = 0x544F5552  # "TOUR": keeps tournament streams apart from othe
 @dataclass(frozen=True, slots=True)
 class TournamentConfig:
     """``seats``: a level per seat; ``rounds``: rounds to play per rotation (at least);
-    ``hard_options``: constructor options for Hard (e.g. a smaller ``rollouts`` in tests)."""
+    ``hard_options``: constructor options for Hard (e.g. a smaller ``budget`` in tests)."""
 
     seats: tuple[str, ...]
     rounds: int

@@ -1,0 +1,164 @@
+"""Computer players: decision times per level and strength from duplicate tournaments.
+
+1. **Decision time**: each level plays 4-player standard rounds (one seat of the level against
+   three Normal players) in this process; every pass and play decision of that seat is timed
+   with ``time.perf_counter``. Printed: the number of decisions, p50, p95 and the maximum, for
+   passes, plays and both together. Goal: Hard's p95 <= 300 ms.
+2. **Strength**: two duplicate tournaments (:mod:`hertta.ai.tournament`, every match once per
+   rotation of the seats, on all cores): Normal vs three Easy, and Hard vs three Normal. Printed:
+   mean points per round with 95% confidence intervals, the gap, whether the intervals overlap,
+   and the number of rounds. Goals: Normal at least 1.5 points per round below Easy, Hard at
+   least 1.0 below Normal, with intervals that do not overlap.
+
+Run: ``.venv/bin/python bench/ai_bench.py`` (defaults: 12 timing rounds per level, 150 and 250
+rounds per rotation; about 15-25 minutes on 2 busy cores). ``--quick`` runs a small version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from typing import Any
+
+from hertta.ai.driver import play_round
+from hertta.ai.protocol import Player
+from hertta.ai.registry import make_player
+from hertta.ai.tournament import LevelStats, TournamentConfig, run_tournament
+from hertta.cards import Card
+from hertta.hearts.config import preset
+from hertta.hearts.deck import PASS_CYCLES
+from hertta.hearts.observation import Observation
+from hertta.hearts.round import deal_round
+from hertta.rng import SplitMix64, derive_seed
+
+
+class Timed:
+    """Wraps a player and records how long each decision takes."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.times: dict[str, list[float]] = {"pass": [], "play": []}
+
+    def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:
+        start = time.perf_counter()
+        cards = self.player.choose_pass(obs, rng)
+        self.times["pass"].append(time.perf_counter() - start)
+        return cards
+
+    def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
+        start = time.perf_counter()
+        card = self.player.choose_play(obs, rng)
+        self.times["play"].append(time.perf_counter() - start)
+        return card
+
+    def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:
+        return self.player.choose_moon(obs, rng)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def time_level(level: str, rounds: int, seed: int, preset_name: str, players: int) -> Timed:
+    rules = preset(preset_name)
+    timed = Timed(make_player(level))
+    cycle = PASS_CYCLES[players]
+    for index in range(rounds):
+        seat = index % players
+        seating: list[Player] = [make_player("normal") for _ in range(players)]
+        seating[seat] = timed
+        state = deal_round(
+            rules, players, index % players, cycle[index % len(cycle)], derive_seed(seed, index)
+        )
+        rngs = [SplitMix64(derive_seed(seed, index, s)) for s in range(players)]
+        play_round(state, seating, rngs)
+    return timed
+
+
+def print_times(timed: Timed) -> None:
+    both = timed.times["pass"] + timed.times["play"]
+    for kind, values in (
+        ("pass", timed.times["pass"]),
+        ("play", timed.times["play"]),
+        ("all", both),
+    ):
+        if not values:
+            continue
+        print(
+            f"  {timed.name:7} {kind:5} n={len(values):4}  "
+            f"p50 {percentile(values, 0.5) * 1000:7.1f} ms  "
+            f"p95 {percentile(values, 0.95) * 1000:7.1f} ms  "
+            f"max {max(values) * 1000:7.1f} ms"
+        )
+
+
+def strength(seats: str, rounds: int, workers: int, seed: int) -> tuple[Any, float]:
+    config = TournamentConfig(tuple(seats.split(",")), rounds, preset("standard"), seed)
+    start = time.perf_counter()
+    result = run_tournament(config, workers)
+    return result, time.perf_counter() - start
+
+
+def print_strength(title: str, result: Any, seconds: float, goal: float) -> None:
+    strong: LevelStats = result.levels[0]
+    weak: LevelStats = result.levels[1]
+    print(
+        f"\n{title}: {result.match_codes} match codes x {result.config.players} rotations = "
+        f"{len(result.matches)} matches, {result.rounds} rounds "
+        f"({result.rounds / result.config.players:.1f} per rotation), {seconds:.0f} s"
+    )
+    for s in (strong, weak):
+        print(
+            f"  {s.level:7} {s.mean:6.2f} points/round  95% CI [{s.ci_low:5.2f}, {s.ci_high:5.2f}]"
+            f"  seat-rounds {s.seat_rounds:5}  match wins {s.match_wins:g}/{s.seat_matches}"
+            f"  moons shot {s.moons_shot}, suffered {s.moons_suffered}"
+        )
+    gap = weak.mean - strong.mean
+    apart = strong.ci_high < weak.ci_low
+    verdict = "met" if gap >= goal and apart else "NOT met"
+    print(
+        f"  gap {gap:.2f} points/round (goal >= {goal}); intervals "
+        f"{'do not overlap' if apart else 'OVERLAP'}: goal {verdict}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timing-rounds", type=int, default=12)
+    parser.add_argument("--easy-rounds", type=int, default=150, help="per rotation")
+    parser.add_argument("--hard-rounds", type=int, default=250, help="per rotation")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--skip-timing", action="store_true")
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="a small run to try the script")
+    args = parser.parse_args()
+    if args.quick:
+        args.timing_rounds, args.easy_rounds, args.hard_rounds = 2, 10, 4
+    print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
+    if not args.skip_timing:
+        print(f"\nDecision time, 4-player standard, {args.timing_rounds} rounds per level:")
+        for level in ("easy", "normal", "hard"):
+            print_times(time_level(level, args.timing_rounds, args.seed, "standard", 4))
+        print(
+            f"\nDecision time, Cancellation with 6 players, {args.timing_rounds // 2 or 1} rounds:"
+        )
+        print_times(time_level("hard", args.timing_rounds // 2 or 1, args.seed, "cancellation", 6))
+    if not args.skip_strength:
+        result, seconds = strength(
+            "normal,easy,easy,easy", args.easy_rounds, args.workers, args.seed
+        )
+        print_strength("Normal vs 3 Easy", result, seconds, 1.5)
+        result, seconds = strength(
+            "hard,normal,normal,normal", args.hard_rounds, args.workers, args.seed
+        )
+        print_strength("Hard vs 3 Normal", result, seconds, 1.0)
+    print(f"\nload average at the end {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

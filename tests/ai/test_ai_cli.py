@@ -1,0 +1,73 @@
+"""``hertta hearts tournament`` through a Typer app that registers the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from hertta.ai_cli import register
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.callback()
+    def hearts() -> None:
+        """Hearts."""
+
+    register(app)
+    return app
+
+
+def test_tournament_json_and_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "scores.png"
+    result = CliRunner().invoke(
+        _app(),
+        [
+            "tournament",
+            "--seats",
+            "normal,easy,easy",
+            "--rounds",
+            "6",
+            "--preset",
+            "omnibus",
+            "--workers",
+            "1",
+            "--seed",
+            "4",
+            "--json",
+            "--plot",
+            str(plot),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["preset"] == "omnibus" and data["seats"] == ["normal", "easy", "easy"]
+    assert set(data["levels"]) == {"normal", "easy"}
+    low, high = data["levels"]["normal"]["ci95"]
+    assert low <= data["levels"]["normal"]["mean_points_per_round"] <= high
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_tournament_table() -> None:
+    result = CliRunner().invoke(
+        _app(),
+        ["tournament", "--seats", "normal,easy,easy,easy", "--rounds", "3", "--workers", "1"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "normal" in result.stdout and "easy" in result.stdout
+    assert "95% CI" in result.stdout
+
+
+def test_bad_input_is_one_line_and_exit_2() -> None:
+    for args in (
+        ["--seats", "normal,guru,easy"],
+        ["--seats", "normal,easy,easy", "--preset", "nonsense"],
+        ["--seats", "normal,easy,easy,easy", "--preset", "cancellation"],
+    ):
+        result = CliRunner().invoke(_app(), ["tournament", "--rounds", "2", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.count("error:") == 1

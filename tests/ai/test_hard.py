@@ -1,0 +1,99 @@
+"""Hard's search: candidates, the budget, overriding a bad prior, the moon choice."""
+
+from __future__ import annotations
+
+import pytest
+
+import hertta.ai.hard as hard_module
+from hertta.ai.hard import HardPlayer, interchangeable_groups
+from hertta.ai.knowledge import knowledge_of
+from hertta.ai.search import Evaluation, round_utility
+from hertta.cards import Suit
+from hertta.hearts.observation import observe
+from hertta.rng import SplitMix64
+
+from .helpers import card, position, view
+from .test_normal_pass_and_moon import _moon_state
+
+OPENING = "2C AC 3C 4C"
+
+
+def test_touching_cards_are_one_candidate_until_an_unseen_card_separates_them() -> None:
+    # Seat 0 follows diamonds holding 7♦ 8♦ (touching) and J♦ (9♦ and 10♦ are unseen).
+    state = position(
+        {0: "5C 7D 8D JD", 1: "2C", 2: "AC 2D", 3: "3C 3D"},
+        "2C AC 3C 5C 2D 3D",
+        voids={0: [Suit.SPADES]},
+    )
+    obs = view(state)
+    groups = interchangeable_groups(obs, knowledge_of(obs))
+    diamonds = [g for g in groups if g[0].suit is Suit.DIAMONDS]
+    assert [card("7D"), card("8D")] in diamonds
+    assert [card("JD")] in diamonds
+
+
+def test_the_queen_is_never_grouped_with_a_plain_spade() -> None:
+    state = position({0: "5C JS QS KS", 1: "2C", 2: "AC 2S", 3: "3C 3S"}, "2C AC 3C 5C 2S 3S")
+    obs = view(state)
+    groups = interchangeable_groups(obs, knowledge_of(obs))
+    assert [card("QS")] in groups
+
+
+def test_the_search_overrides_a_bad_rule_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Spades led with the K♠: the Q♠ can go under it. A prior that keeps the queen is wrong.
+    state = position({0: "4C QS 5S", 1: "2C 3S", 2: "AC KS", 3: "3C 2S"}, OPENING + " KS 2S")
+    monkeypatch.setattr(hard_module, "normal_play", lambda s: card("5S"))
+    player = HardPlayer(budget=9200, min_worlds=1)
+    assert player.choose_play(view(state), SplitMix64(1)) == card("QS")
+    assert player.last_worlds == 100
+
+
+def test_a_single_candidate_needs_no_search() -> None:
+    # Seat 3's only club is the 4♣ (the fill gives the other clubs to seats 0 and 1).
+    state = position({1: "2C", 2: "3C", 3: "4C"}, "2C 3C")
+    obs = view(state)
+    assert obs.seat == 3 and obs.legal_plays == (card("4C"),)
+    player = HardPlayer()
+    assert player.choose_play(obs, SplitMix64(1)) == card("4C")
+    assert player.last_worlds == 0
+
+
+def test_a_time_budget_stops_the_search_by_the_injected_clock() -> None:
+    ticks = iter(range(1000))
+    player = HardPlayer(budget=10**7, time_budget=2.5, clock=lambda: float(next(ticks)))
+    state = position({0: "4C QS 5S", 1: "2C 3S", 2: "AC KS", 3: "3C 2S"}, OPENING + " KS 2S")
+    player.choose_play(view(state), SplitMix64(1))
+    assert player.last_worlds == 3  # start at 0, deadline 2.5: worlds end at ticks 1, 2, 3
+
+
+def test_a_time_budget_needs_a_clock() -> None:
+    with pytest.raises(ValueError, match="clock"):
+        HardPlayer(time_budget=0.1)
+
+
+def test_paired_choice_keeps_the_prior_inside_the_noise() -> None:
+    noisy = Evaluation(((0.0, 0.0, 0.0), (3.0, -3.0, 0.3)))
+    assert noisy.choose(prior=0, margin=0.15, z=1.0) == 0
+    clear = Evaluation(((0.0, 0.0, 0.0), (1.0, 1.1, 0.9)))
+    assert clear.choose(prior=0, margin=0.15, z=1.0) == 1
+
+
+def test_round_utility_rewards_ending_the_match_ahead() -> None:
+    assert round_utility((5, 0, 0, 21), 0, (0, 0, 0, 0), 100) == -5
+    assert round_utility((5, 0, 0, 21), 0, (50, 60, 70, 90), 100) == -5 + 20
+    assert round_utility((5, 0, 0, 21), 1, (50, 60, 70, 90), 100) == 0 - 20
+
+
+def test_hard_moon_choice_is_exact_when_an_option_ends_the_match() -> None:
+    totals = (10, 80, 20, 90)
+    obs = observe(_moon_state(totals), 3, totals)
+    assert HardPlayer().choose_moon(obs, SplitMix64(1)) == "subtract"
+
+
+def test_hard_moon_choice_plays_the_match_out_otherwise() -> None:
+    totals = (50, 60, 40, 30)
+    obs = observe(_moon_state(totals), 3, totals)
+    player = HardPlayer(moon_samples=8)
+    first = player.choose_moon(obs, SplitMix64(4))
+    assert first in ("add", "subtract")
+    assert player.choose_moon(obs, SplitMix64(4)) == first
