@@ -11,7 +11,7 @@ Each client waits a random think time (uniform 0..2 x ``--think-ms``) between ta
 p50/p90/p99/max of the round trip per tap for both phases, the taps per second, and the
 server's peak resident memory (VmHWM). Usage::
 
-    .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 100]
+    .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 250]
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--taps", type=int, default=100, help="taps per client and phase")
-    parser.add_argument("--think-ms", type=float, default=100.0, help="mean pause between taps")
+    parser.add_argument("--think-ms", type=float, default=250.0, help="mean pause between taps")
     parser.add_argument(
         "--attach",
         type=int,

@@ -41,3 +41,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """Fail a test whose page threw an uncaught script error."""
+    errors: list[str] = []
+    if "page" in request.fixturenames:
+        page = request.getfixturevalue("page")
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    yield errors
+    assert errors == [], errors

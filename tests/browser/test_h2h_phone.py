@@ -23,8 +23,12 @@ def phone(browser: Browser) -> Iterator[Page]:
         viewport={"width": 390, "height": 844}, device_scale_factor=2,
         has_touch=True, is_mobile=True, locale="fi-FI",
     )
-    yield context.new_page()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
     context.close()
+    assert errors == [], errors
 
 
 def assert_fits(page: Page) -> None:

@@ -21,9 +21,8 @@ from tests.browser.game_page import (
     set_preferences,
     wait_idle,
 )
-from tests.web.helpers import PINNED_WINNABLE, winning_moves
+from tests.web.helpers import DEAD_END_CODE, PINNED_WINNABLE, winning_moves
 from tests.web.server_process import ServerProcess
-from tests.web.test_timer_and_stats import DEAD_END_CODE
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from hertta.solitaire.game import Move
 from hertta.web.app import create_app
 from hertta.web.settings import Settings
+from tests.web.helpers import PINNED_WINNABLE, tap_targets_for
 
 with warnings.catch_warnings():
     # Starlette suggests another HTTP client package; the one we have works.
@@ -78,6 +80,29 @@ class Socket:
     def hello(self) -> dict[str, Any]:
         state: dict[str, Any] = self.send("hello")["state"]
         return state
+
+
+def play_moves(socket: Socket, moves: list[Move]) -> dict[str, Any]:
+    """Play moves by tapping like a person; return the last state."""
+    state: dict[str, Any] = {}
+    for move in moves:
+        for target in tap_targets_for(move):
+            reply = socket.send("tap", target=target)
+            assert reply["type"] == "update", reply
+            state = reply["state"]
+    return state
+
+
+def deal(socket: Socket, code: str = PINNED_WINNABLE) -> dict[str, Any]:
+    reply = socket.send("code", code=code)
+    assert reply["type"] == "update", reply
+    return reply["state"]  # type: ignore[no-any-return]
+
+
+def tap(socket: Socket, target: int | str) -> dict[str, Any]:
+    reply = socket.send("tap", target=target)
+    assert reply["type"] == "update", reply
+    return reply
 
 
 @pytest.fixture

@@ -26,6 +26,10 @@ from hertta.solitaire.layout import COVERED_BY_MASKS, POSITIONS
 
 PINNED_WINNABLE = "HH1-N-AAAAAAM"
 """The deal the rules text describes; RULES.md says it is winnable."""
+DEAD_END_CODE = "HH1-N-AAAABMY"
+DEAD_END_MOVES = "25+W"
+"""Found by :func:`short_dead_end` with depth 2: one pair and the deal is stuck (a test checks it
+with the public game API)."""
 
 
 def _rank(card: object) -> int:

@@ -51,7 +51,9 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
         assert client.ask("code", code=PINNED_WINNABLE)["state"]["moves"] == 0
         acknowledged = 0
         last_state: dict[str, Any] = {}
+        earlier_state: dict[str, Any] = {}
         for move in moves[:40]:
+            earlier_state = last_state
             for target in tap_targets_for(move):
                 last_state = client.ask("tap", target=target)["state"]
             acknowledged += 1
@@ -82,4 +84,6 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
     assert state["heart"] == [None if c is None else c.notation for c in expected.heart]
     assert state["stock"] == len(expected.stock)
     assert state["score"] == expected.score
-    assert state["timer"]["elapsed_ms"] >= last_state["timer"]["elapsed_ms"]
+    # The last acknowledged move was saved after the previous reply was made, with the clock
+    # running in between: the resumed time is at least what that reply showed.
+    assert state["timer"]["elapsed_ms"] >= earlier_state["timer"]["elapsed_ms"] > 0

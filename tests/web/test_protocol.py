@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from hertta.solitaire.game import Move
-from tests.web.conftest import Socket
-from tests.web.helpers import PINNED_WINNABLE, tap_targets_for, winning_moves
+from tests.web.conftest import Socket, deal, play_moves, tap
+from tests.web.helpers import PINNED_WINNABLE, winning_moves
 
 STATE_KEYS = {
     "game", "version", "code", "heart", "free", "stock", "waste", "moves", "score", "status",
     "can_undo", "started", "selection", "message", "assist", "timer", "settings",
 }
-
-
-def play_moves(socket: Socket, moves: list[Move]) -> dict[str, Any]:
-    """Play moves by tapping like a person; return the last state."""
-    state: dict[str, Any] = {}
-    for move in moves:
-        for target in tap_targets_for(move):
-            reply = socket.send("tap", target=target)
-            assert reply["type"] == "update", reply
-            state = reply["state"]
-    return state
-
-
-def deal(socket: Socket, code: str = PINNED_WINNABLE) -> dict[str, Any]:
-    reply = socket.send("code", code=code)
-    assert reply["type"] == "update", reply
-    return reply["state"]  # type: ignore[no-any-return]
-
-
-def tap(socket: Socket, target: int | str) -> dict[str, Any]:
-    reply = socket.send("tap", target=target)
-    assert reply["type"] == "update", reply
-    return reply
 
 
 def test_hello_gives_a_snapshot_of_the_players_view(socket: Socket) -> None:

@@ -8,13 +8,8 @@ from starlette.testclient import TestClient
 from hertta.solitaire.game import Move, parse_moves
 from hertta.web.app import create_app
 from hertta.web.settings import Settings
-from tests.web.conftest import FakeClock, Socket
-from tests.web.helpers import PINNED_WINNABLE, winning_moves
-from tests.web.test_protocol import deal, play_moves
-
-DEAD_END_CODE = "HH1-N-AAAABMY"
-DEAD_END_MOVES = "25+W"
-"""Found by ``helpers.short_dead_end``: one pair and the deal is stuck."""
+from tests.web.conftest import FakeClock, Socket, deal, play_moves
+from tests.web.helpers import DEAD_END_CODE, DEAD_END_MOVES, PINNED_WINNABLE, winning_moves
 
 
 def elapsed(socket: Socket) -> int:
@@ -175,3 +170,31 @@ def test_the_pinned_dead_end_is_what_the_helper_says() -> None:
     for move in parse_moves(DEAD_END_MOVES):
         game = play(game, move)
     assert game.status is Status.DEAD_END
+
+
+def test_the_saved_record_follows_every_change(client: TestClient, socket: Socket) -> None:
+    from hertta.solitaire.game import format_moves
+
+    state = client.app.state.hertta  # type: ignore[attr-defined]
+    player = state.cookies.read(client.cookies.get("hertta_player"))
+    session = state.hub.session(player, "h2h")
+
+    def saved_matches_game() -> None:
+        saved = state.store.load_game(player, "h2h")
+        assert saved.code == session.game.code
+        assert saved.moves == format_moves(session.game.log)
+
+    deal(socket)
+    moves = winning_moves(PINNED_WINNABLE)
+    play_moves(socket, moves[:12])
+    saved_matches_game()
+    socket.send("undo")
+    socket.send("undo")
+    saved_matches_game()
+    play_moves(socket, moves[10:14])
+    saved_matches_game()
+    socket.send("restart")
+    saved_matches_game()
+    socket.send("new")
+    play_moves(socket, [Move.flip()] * 2)
+    saved_matches_game()

@@ -13,12 +13,12 @@
 
 The budget is explicit and counts simulated card plays, the unit of work: ``budget`` per play
 decision and ``pass_budget`` per pass (the default 25,000 is about 480 rollouts of a whole
-4-player round). Worlds = budget / (candidates x card plays left in a rollout), kept between
-``min_worlds`` and ``max_worlds``: so every decision costs about the same, and late decisions,
-whose rollouts are short, look at more worlds. ``moon_samples`` sets the moon choice's search.
-It is an iteration budget by default, so the same generator state gives the same decisions on
-any machine; a ``time_budget`` in seconds (with an injected ``clock``) caps a decision by time
-instead.
+4-player round). Worlds = budget / (candidates x card plays left in a rollout + the cost of
+sampling a world), kept between ``min_worlds`` and ``max_worlds``: so every decision costs about
+the same, and late decisions, whose rollouts are short, look at more worlds. ``moon_samples``
+sets the moon choice's search. It is an iteration budget by default, so the same generator state
+gives the same decisions on any machine; a ``time_budget`` in seconds (with an injected
+``clock``) caps a decision by time instead.
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ DEFAULT_PASS_BUDGET = 31_200
 DEFAULT_MOON_SAMPLES = 48
 MIN_WORLDS = 12
 MAX_WORLDS = 400
+WORLD_COST = 40
+"""Sampling a world and setting it up costs about as much as this many card plays."""
 PASS_SHORTLIST = 5
 """Hard's pass is a 3-card subset of the first five cards Normal would pass."""
 PRIOR_MARGIN = 0.15
@@ -117,7 +119,7 @@ class HardPlayer:
     ) -> Evaluation:
         """Evaluate ``candidates`` in as many worlds as ``budget`` card plays allow when each
         rollout plays ``plays`` cards."""
-        worlds = budget // max(candidates * plays, 1)
+        worlds = budget // (candidates * plays + WORLD_COST)
         worlds = max(self.min_worlds, min(self.max_worlds, worlds))
         if self.time_budget is None or self.clock is None:
             self.last_worlds = worlds
