@@ -9,6 +9,9 @@ from playwright.sync_api import Locator, Page, Position, expect
 from hertta.solitaire.game import Move
 from tests.web.helpers import Target, tap_targets_for
 
+FINITE_ANIMATIONS_DONE = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect.getComputedTiming().endTime === Infinity)"""
+
 
 def open_game(page: Page, base_url: str) -> Page:
     page.goto(f"{base_url}/h2h")
@@ -34,6 +37,8 @@ def element(page: Page, target: Target) -> Locator:
 def hit(page: Page, target: Target, *, touch: bool = False) -> None:
     """Click (or tap) a target. Heart cards are hit in their top part, which is never covered
     by the row below, exactly where a person would put a finger on an overlapped card."""
+    # Cards that are still flying (a deal, a flip) are hit where they land, as a person would.
+    page.wait_for_function(FINITE_ANIMATIONS_DONE)
     locator = element(page, target)
     # Covered cards and empty places are aria-disabled, which Playwright would refuse to click;
     # a person can still put a finger on them, so skip its actionability wait for those.
@@ -75,10 +80,6 @@ def set_preferences(page: Page, base_url: str, **values: object) -> None:
     """Change settings through the JSON twin of the settings form (same cookie as the page)."""
     reply = page.request.post(f"{base_url}/api/settings", data=values)
     assert reply.ok, reply.text()
-
-
-FINITE_ANIMATIONS_DONE = """() => document.getAnimations().every(
-    (a) => a.playState !== "running" || a.effect.getComputedTiming().endTime === Infinity)"""
 
 
 def screenshot(page: Page, folder: Path, name: str) -> None:

@@ -6,15 +6,14 @@ and the rest of the unseen cards to the face-down kitty when there is one.
 
 The cards go out one at a time in random order, the most constrained suits first, each to a seat
 chosen with probability proportional to the room left in its hand. Without voids that is exactly
-a uniformly random deal; with voids it is close to one. A random attempt can paint itself into a
-corner (a seat left with room only for a suit that has run out); after a few failed attempts the
-deal is made with a feasibility check before each card (Hall's condition on the suits), which
-always succeeds when the knowledge is consistent.
+a uniformly random deal; with voids it is close to one. When every seat that may take a card is
+already full, cards move along a chain of seats to one with room (an augmenting path, as in
+bipartite matching), so a deal is always found when the knowledge is consistent.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 
 from hertta.ai.knowledge import Knowledge
@@ -22,9 +21,6 @@ from hertta.cards import Card, Suit
 from hertta.errors import HerttaError
 from hertta.hearts.dealing import random_permutation
 from hertta.rng import SplitMix64
-
-RANDOM_ATTEMPTS = 6
-"""Plain random attempts before the checked deal (they almost always succeed)."""
 
 
 class SamplingError(HerttaError):
@@ -69,25 +65,6 @@ def _free_cards(knowledge: Knowledge) -> list[Card]:
     return sorted(left.elements())
 
 
-def _feasible(remaining: list[int], room: list[int], banned: list[frozenset[Suit]]) -> bool:
-    """Hall's condition: for every set of suits, the cards left in them fit into the room of
-    the holders that may take at least one of those suits."""
-    for subset in range(1, 16):
-        need = 0
-        for suit in range(4):
-            if subset >> suit & 1:
-                need += remaining[suit]
-        if not need:
-            continue
-        space = 0
-        for index, suits in enumerate(banned):
-            if any(subset >> suit & 1 and Suit(suit) not in suits for suit in range(4)):
-                space += room[index]
-        if need > space:
-            return False
-    return True
-
-
 def _weighted_pick(options: list[int], room: list[int], rng: SplitMix64) -> int:
     total = sum(room[i] for i in options)
     pick = rng.below(total)
@@ -98,42 +75,55 @@ def _weighted_pick(options: list[int], room: list[int], rng: SplitMix64) -> int:
     return options[-1]  # pragma: no cover - the weights sum to total
 
 
-def _random_attempt(
-    cards: list[Card], room: list[int], banned: list[frozenset[Suit]], rng: SplitMix64
-) -> list[list[Card]] | None:
-    room = room[:]
-    out: list[list[Card]] = [[] for _ in room]
-    for card in cards:
-        options = [i for i, suits in enumerate(banned) if room[i] and card.suit not in suits]
-        if not options:
-            return None
-        i = _weighted_pick(options, room, rng)
-        out[i].append(card)
-        room[i] -= 1
-    return out
+def _make_room(
+    suit: Suit,
+    out: list[list[Card]],
+    room: list[int],
+    banned: list[frozenset[Suit]],
+    rng: SplitMix64,
+) -> int:
+    """Every holder that may take ``suit`` is full: free a place in one of them by moving cards
+    along a chain of holders to one with room (an augmenting path, found breadth first), and
+    return that holder. SamplingError when no chain exists (the knowledge is inconsistent)."""
+    start = [i for i, suits in enumerate(banned) if suit not in suits]
+    parent: dict[int, tuple[int, Suit] | None] = dict.fromkeys(start)
+    queue = deque(start)
+    while queue:
+        holder = queue.popleft()
+        if room[holder]:
+            end = holder
+            break
+        for moved in sorted({c.suit for c in out[holder]}):
+            for other, suits in enumerate(banned):
+                if other not in parent and moved not in suits:
+                    parent[other] = (holder, moved)
+                    queue.append(other)
+    else:
+        raise SamplingError("no deal of the unseen cards fits the known voids and hand sizes")
+    room[end] -= 1
+    while (link := parent[end]) is not None:
+        source, moved = link
+        choices = [k for k, c in enumerate(out[source]) if c.suit is moved]
+        out[end].append(out[source].pop(choices[rng.below(len(choices))]))
+        end = source
+    room[end] += 1
+    return end
 
 
-def _checked_attempt(
+def _deal_with_voids(
     cards: list[Card], room: list[int], banned: list[frozenset[Suit]], rng: SplitMix64
 ) -> list[list[Card]]:
     room = room[:]
-    remaining = [0, 0, 0, 0]
-    for card in cards:
-        remaining[card.suit] += 1
-    if not _feasible(remaining, room, banned):
-        raise SamplingError("no deal of the unseen cards fits the known voids and hand sizes")
     out: list[list[Card]] = [[] for _ in room]
     for card in cards:
-        remaining[card.suit] -= 1
         options = [i for i, suits in enumerate(banned) if room[i] and card.suit not in suits]
-        while True:
-            i = _weighted_pick(options, room, rng)
-            room[i] -= 1
-            if _feasible(remaining, room, banned):
-                break
-            room[i] += 1
-            options.remove(i)
+        i = (
+            _weighted_pick(options, room, rng)
+            if options
+            else _make_room(card.suit, out, room, banned, rng)
+        )
         out[i].append(card)
+        room[i] -= 1
     return out
 
 
@@ -154,15 +144,8 @@ def sample_deal(knowledge: Knowledge, rng: SplitMix64) -> Deal:
         raise SamplingError(
             f"{len(cards)} unseen cards do not fill {sum(room)} places in the other hands"
         )
-    dealt: list[list[Card]] | None = None
     if any(banned):
-        order = _most_constrained_first(cards, banned, rng)
-        for _ in range(RANDOM_ATTEMPTS):
-            dealt = _random_attempt(order, room, banned, rng)
-            if dealt is not None:
-                break
-        if dealt is None:
-            dealt = _checked_attempt(order, room, banned, rng)
+        dealt = _deal_with_voids(_most_constrained_first(cards, banned, rng), room, banned, rng)
     else:
         # No voids: a random order cut into the holders' places is a uniform deal.
         order = [cards[i] for i in random_permutation(range(len(cards)), rng)]

@@ -10,12 +10,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from hertta.errors import HerttaError
 from hertta.rng import SplitMix64
 from hertta.solitaire.game import (
     Game,
+    Position,
     Status,
     new_game,
     new_game_code,
@@ -26,6 +28,7 @@ from hertta.solitaire.table import (
     Selection,
     Table,
     TableSettings,
+    Target,
     assist,
     new_table,
     parse_target,
@@ -65,18 +68,28 @@ def _sorted_targets(targets: frozenset[Selection]) -> list[int | str]:
     return sorted(targets, key=lambda t: (isinstance(t, str), t if isinstance(t, int) else 0))
 
 
-def solitaire_view(table: Table, status: Status) -> dict[str, Any]:
+HeartView = tuple[list[str | None], list[int]]
+"""The heart in notation and its free positions (both depend on the heart's cards only)."""
+
+
+def heart_view(position: Position) -> HeartView:
+    cards = [None if card is None else card.notation for card in position.heart]
+    return cards, position.free_positions()
+
+
+def solitaire_view(table: Table, status: Status, heart: HeartView | None = None) -> dict[str, Any]:
     """What the player may see (without the timer and version, which the session adds). The
     stock is a count; the waste is its top and its count."""
     game = table.game
     position = game.position
+    cards, free = heart if heart is not None else heart_view(position)
     hints = assist(table)
     top = position.waste_top
     return {
         "game": KIND,
         "code": game.code,
-        "heart": [None if card is None else card.notation for card in position.heart],
-        "free": position.free_positions(),
+        "heart": cards,
+        "free": free,
         "stock": len(position.stock),
         "waste": {"count": len(position.waste), "top": None if top is None else top.notation},
         "moves": position.moves,
@@ -118,6 +131,7 @@ class SolitaireSession:
         self.active = False
         self._view: tuple[Table | None, dict[str, Any]] = (None, {})
         self._status: tuple[Game | None, Status] = (None, Status.PLAYING)
+        self._heart: tuple[tuple[object, ...] | None, HeartView] = (None, ([], []))
         saved = store.load_game(player_id, KIND)
         game = _resume(saved) if saved is not None else None
         settings = table_settings(preferences)
@@ -144,7 +158,11 @@ class SolitaireSession:
         # Tables are immutable, so the view of one is computed once (replies, other tabs and
         # hellos share it); only the version and the running clock are fresh each time.
         if self._view[0] is not self.table:
-            self._view = (self.table, solitaire_view(self.table, self.status))
+            # Flips and recycles keep the heart tuple itself, so its part of the view is kept.
+            heart = self.game.position.heart
+            if self._heart[0] is not heart:
+                self._heart = (heart, heart_view(self.game.position))
+            self._view = (self.table, solitaire_view(self.table, self.status, self._heart[1]))
         timer = {"elapsed_ms": self.timer.elapsed_ms, "running": self.timer.running}
         return {**self._view[1], "version": self.version, "timer": timer}
 
@@ -181,7 +199,7 @@ class SolitaireSession:
             self._save()  # keep the paused time across a restart of the server
 
     def apply_preferences(self, preferences: Mapping[str, Value]) -> None:
-        self.table = Table(self.game, table_settings(preferences))
+        self.table = replace(self.table, settings=table_settings(preferences))
         self.version += 1
 
     def close(self) -> None:
@@ -191,8 +209,8 @@ class SolitaireSession:
 
     # -- intents ---------------------------------------------------------------------------
 
-    def _tap(self, target: int | str) -> list[dict[str, Any]]:
-        result = tap(self.table, target)  # type: ignore[arg-type]
+    def _tap(self, target: Target) -> list[dict[str, Any]]:
+        result = tap(self.table, target)
         event: dict[str, Any] = {"type": "tap", "target": target, "effect": result.effect.value}
         if result.move is None:
             self.table = result.table

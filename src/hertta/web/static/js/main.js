@@ -128,7 +128,7 @@ function onMessage(message) {
   if (message.type !== "snapshot" && message.type !== "update") return;
   const events = message.events ?? [];
   const plan = animator.prepare(events);
-  const previous = state.accept(message.state);
+  const previous = state.accept(message.state, message.type === "snapshot");
   if (previous === undefined) return;
   render(state);
   ensureRovingStop();

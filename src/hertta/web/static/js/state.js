@@ -12,10 +12,14 @@ export class GameState {
     this.connected = false;
   }
 
-  /** Accept a server state; returns the previous one, or undefined if this one is stale. */
-  accept(next) {
+  /**
+   * Accept a server state; returns the previous one, or undefined if this one is stale.
+   * A snapshot (the answer to hello) always wins: after a reconnect, perhaps to a restarted
+   * server, versions start again from the server's new session.
+   */
+  accept(next, isSnapshot) {
     const previous = this.snapshot;
-    if (previous && next.version < previous.version) return undefined;
+    if (previous && !isSnapshot && next.version < previous.version) return undefined;
     this.snapshot = next;
     this.timerAt = performance.now();
     return previous;

@@ -1,0 +1,233 @@
+"""Hearts over the WebSocket, in process: new matches, passing, playing, refusals with the
+rules' reason code, the moon choice, bad frames, resuming, statistics."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from hertta.hearts import REASONS
+from hertta.web.app import create_app
+from hertta.web.settings import Settings
+from tests.web.conftest import Socket
+from tests.web.hearts_helpers import EASY_TABLE, MOON_CODE, greedy_pass, greedy_play
+
+
+@pytest.fixture
+def hearts(client: TestClient) -> Iterator[Socket]:
+    with client.websocket_connect("/ws/hearts") as ws:
+        wrapped = Socket(ws)
+        wrapped.hello()
+        yield wrapped
+
+
+def update(socket: Socket, op: str, **args: Any) -> dict[str, Any]:
+    reply = socket.send(op, **args)
+    assert reply["type"] == "update", reply
+    return reply
+
+
+def start(socket: Socket, **args: Any) -> dict[str, Any]:
+    args.setdefault("opponents", EASY_TABLE)
+    return update(socket, "new", **args)
+
+
+def test_first_visit_has_no_match(hearts: Socket) -> None:
+    assert hearts.hello()["status"] == "none"
+
+
+def test_new_match_from_the_form(hearts: Socket) -> None:
+    reply = start(hearts, players=5, preset="black_lady", score_limit=150, moon_rule="subtract")
+    state = reply["state"]
+    assert state["players"] == 5 and state["score_limit"] == 150
+    assert state["preset"] == "black_lady" and state["moon_rule"] == "subtract"
+    assert state["code"].startswith("HM1-B5-")
+    assert [s["name"] for s in state["seats"][1:]] == ["Bot1", "Bot2", "Bot3", "Bot4"]
+    assert state["status"] == "passing"
+    # The bots chose their passes at once; only seat 0's choice is awaited.
+    assert state["observation"]["passes_chosen"] == [False, True, True, True, True]
+
+
+def test_cancellation_needs_five_players(hearts: Socket) -> None:
+    reply = hearts.send("new", players=4, preset="cancellation")
+    assert reply == {**reply, "type": "error", "code": "bad_setting"}
+
+
+def test_passing_then_playing(hearts: Socket) -> None:
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    hand = state["observation"]["hand"]
+    reply = update(hearts, "pass", cards=hand[:3])
+    kinds = [e["type"] for e in reply["events"]]
+    assert kinds[:2] == ["passed", "exchange"]
+    obs = reply["state"]["observation"]
+    assert obs["passed"] == sorted(hand[:3]) or set(obs["passed"]) == set(hand[:3])
+    assert reply["events"][1]["received"] == obs["received"]
+    assert set(obs["received"]) <= set(obs["hand"])
+    assert reply["state"]["status"] == "playing" and obs["turn"] == 0
+    card = obs["legal_plays"][0]
+    after = update(hearts, "play", card=card)
+    assert after["events"][0] == {"type": "play", "seat": 0, "card": card}
+    assert card not in after["state"]["observation"]["hand"]
+
+
+def test_no_pass_round_is_announced(hearts: Socket) -> None:
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    assert state["observation"]["pass_direction"] == "left"
+    # Round 4 of a 4-player match passes nothing: the match code fixes the cycle.
+    for _ in range(3):
+        state = finish_round(hearts, state)
+        if state["status"] == "match_over":
+            pytest.fail("the match ended too early for this test")
+        state = update(hearts, "next")["state"]
+    assert state["observation"]["pass_direction"] == "none"
+    assert state["status"] == "playing"
+
+
+def finish_round(socket: Socket, state: dict[str, Any]) -> dict[str, Any]:
+    """Play the round out with the greedy policy (moon: add)."""
+    for _ in range(100):
+        obs = state["observation"]
+        if state["status"] == "passing":
+            state = update(socket, "pass", cards=greedy_pass(obs["hand"]))["state"]
+        elif state["status"] == "playing":
+            state = update(socket, "play", card=greedy_play(obs["legal_plays"]))["state"]
+        elif state["status"] == "moon_choice":
+            state = update(socket, "moon", option="add")["state"]
+        else:
+            return state
+    raise AssertionError("the round did not end")
+
+
+def test_illegal_play_is_refused_with_its_reason(hearts: Socket) -> None:
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    state = update(hearts, "pass", cards=state["observation"]["hand"][:3])["state"]
+    seen: set[str] = set()
+    for _ in range(13):
+        obs = state["observation"]
+        illegal = [c for c in obs["hand"] if c not in obs["legal_plays"]]
+        if illegal:
+            reply = update(hearts, "play", card=illegal[0])
+            event = reply["events"][0]
+            assert event["type"] == "refused" and event["card"] == illegal[0]
+            assert event["reason"] in REASONS
+            seen.add(event["reason"])
+            assert reply["state"]["version"] == state["version"] + 1
+            assert reply["state"]["observation"] == obs  # nothing changed
+        if state["status"] != "playing":
+            break
+        state = update(hearts, "play", card=obs["legal_plays"][0])["state"]
+    assert seen, "no illegal card came up in a whole round"
+    assert seen <= {"must_follow_suit", "hearts_not_broken", "no_points_first_trick",
+                    "must_lead_opening_club"}
+
+
+def test_not_your_turn_and_wrong_phase(hearts: Socket) -> None:
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    card = state["observation"]["hand"][0]
+    assert update(hearts, "play", card=card)["events"][0]["reason"] == "wrong_phase"
+    reply = hearts.send("next")
+    assert reply["type"] == "error" and reply["code"] == "illegal_move"
+
+
+def test_moon_choice_dialog_data_and_choice(hearts: Socket) -> None:
+    state = start(hearts, code=MOON_CODE)["state"]
+    for _ in range(100):
+        obs = state["observation"]
+        if state["status"] == "passing":
+            state = update(hearts, "pass", cards=greedy_pass(obs["hand"]))["state"]
+        elif state["status"] == "playing":
+            state = update(hearts, "play", card=greedy_play(obs["legal_plays"]))["state"]
+        else:
+            break
+    assert state["status"] == "moon_choice"
+    options = state["observation"]["moon_options"]
+    assert options == {"add": [0, 26, 26, 26], "subtract": [-26, 0, 0, 0]}
+    reply = update(hearts, "moon", option="subtract")
+    assert reply["events"][0] == {"type": "moon", "seat": 0, "option": "subtract"}
+    summary = reply["state"]["summary"]
+    assert summary["points"] == [-26, 0, 0, 0] and summary["moon_shooter"] == 0
+    assert summary["moon_option"] == "subtract"
+    assert reply["state"]["status"] == "round_over"
+
+
+def test_bad_frames_survive(hearts: Socket) -> None:
+    start(hearts, code="HM1-S4-AAAAAAM")
+    for frame, code in [
+        ("not json", "bad_json"),
+        ("[1, 2]", "bad_frame"),
+        (json.dumps({"op": "fly"}), "unknown_op"),
+        (json.dumps({"op": "pass", "cards": ["2C"]}), "bad_argument"),
+        (json.dumps({"op": "pass", "cards": ["2C", "XX", "3C"]}), "bad_argument"),
+        (json.dumps({"op": "play", "card": 7}), "bad_argument"),
+        (json.dumps({"op": "moon", "option": "both"}), "bad_argument"),
+        (json.dumps({"op": "new", "players": 9}), "bad_argument"),
+        (json.dumps({"op": "new", "code": "HM1-nonsense"}), "bad_code"),
+        (json.dumps({"op": "new", "opponents": [{"name": "x" * 50}]}), "bad_argument"),
+    ]:
+        reply = hearts.send_raw(frame)
+        assert reply["type"] == "error" and reply["code"] == code, (frame, reply)
+    state = hearts.hello()
+    assert state["code"] == "HM1-S4-AAAAAAM" and state["status"] == "passing"
+    hand = state["observation"]["hand"]
+    assert update(hearts, "pass", cards=hand[:3])["state"]["status"] == "playing"
+
+
+def test_passing_a_card_not_held_is_refused(hearts: Socket) -> None:
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    hand = state["observation"]["hand"]
+    missing = next(f"{r}{s}" for s in "CDSH" for r in "23456789TJQKA" if f"{r}{s}" not in hand)
+    reply = update(hearts, "pass", cards=[*hand[:2], missing])
+    assert reply["events"] == [{"type": "refused", "reason": "not_in_hand"}]
+
+
+def test_resume_mid_trick_after_a_restart(db_path: str, client: TestClient) -> None:
+    with client.websocket_connect("/ws/hearts") as ws:
+        socket = Socket(ws)
+        socket.hello()
+        state = start(socket, code="HM1-S5-AAAABCD")["state"]
+        state = update(socket, "pass", cards=state["observation"]["hand"][:3])["state"]
+        while not state["observation"]["trick"]["cards"] or state["observation"]["turn"] != 0:
+            state = update(socket, "play", card=state["observation"]["legal_plays"][0])["state"]
+        assert state["observation"]["trick"]["cards"], "mid-trick"
+    cookies = dict(client.cookies)
+    app = create_app(Settings(db_path=db_path))
+    with TestClient(app, cookies=cookies) as again, again.websocket_connect("/ws/hearts") as ws:
+        resumed = Socket(ws).hello()
+    for key in ("observation", "code", "seats", "status", "round_index"):
+        assert resumed[key] == state[key], key
+
+
+def test_a_whole_match_counts_in_the_statistics(hearts: Socket, client: TestClient) -> None:
+    state = start(hearts, players=3, preset="standard", score_limit=20)["state"]
+    for _ in range(30):
+        state = finish_round(hearts, state)
+        if state["status"] == "match_over":
+            break
+        state = update(hearts, "next")["state"]
+    summary = state["summary"]
+    assert summary["match_over"] and max(summary["totals"]) >= 20
+    assert summary["winners"] == [s for s, t in enumerate(summary["totals"])
+                                  if t == min(summary["totals"])]
+    stats = client.get("/api/stats").json()["hearts"]
+    assert stats["hearts.stats.played"] == "1"
+    assert stats["hearts.stats.won"] == ("1" if 0 in summary["winners"] else "0")
+    assert update(hearts, "replay")["state"]["code"] == state["code"]
+
+
+def test_hint_names_a_legal_card(hearts: Socket) -> None:
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    hint = update(hearts, "hint")["events"][0]
+    assert hint["type"] == "hint" and hint["kind"] == "pass" and len(hint["cards"]) == 3
+    assert set(hint["cards"]) <= set(state["observation"]["hand"])
+
+
+def test_hearts_page_renders_in_both_languages(client: TestClient) -> None:
+    page = client.get("/hearts")
+    assert page.status_code == 200 and 'id="dialog-new"' in page.text
+    assert "Uusi ottelu" in page.text
+    client.post("/api/settings", json={"lang": "en"})
+    assert "New match" in client.get("/hearts").text
