@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Position, expect
 
 from tests.browser.game_page import set_preferences
 from tests.web.hearts_helpers import rank
@@ -49,7 +49,7 @@ def hit(page: Page, selector: str, touch: bool) -> None:
     box = locator.bounding_box()
     assert box is not None
     # The top part of a hand card is never covered by a card of the next row.
-    position = {"x": min(20.0, box["width"] / 2), "y": 14.0}
+    position: Position = {"x": min(20.0, box["width"] / 2), "y": 14.0}
     if touch:
         locator.tap(position=position)
     else:

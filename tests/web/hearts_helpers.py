@@ -57,19 +57,20 @@ def greedy_shoots(code: str) -> bool:
     for _ in range(200):
         obs = state["observation"]
         if state["status"] == "passing":
-            args: dict[str, Any] = {"cards": [parse_card(c).notation for c in greedy_pass(obs["hand"])]}
+            chosen = greedy_pass(obs["hand"])
+            args: dict[str, Any] = {"cards": [parse_card(c).notation for c in chosen]}
             session.handle(Intent("pass", None, args))
         elif state["status"] == "playing":
             session.handle(Intent("play", None, {"card": greedy_play(obs["legal_plays"])}))
         else:
-            return state["status"] == "moon_choice"
+            return bool(state["status"] == "moon_choice")
         state = session.snapshot()
     return False
 
 
 def find_moon_code(limit: int = 3000) -> str | None:  # pragma: no cover - run by hand
-    from hertta.hearts.codes import MatchCode, format_match_code
     from hertta.hearts import preset, with_options
+    from hertta.hearts.codes import MatchCode, format_match_code
 
     rules = with_options(preset("standard"), moon_rule="choose")
     for number in range(limit):

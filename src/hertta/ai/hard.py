@@ -14,11 +14,11 @@
 The budget is explicit and counts simulated card plays, the unit of work: ``budget`` per play
 decision and ``pass_budget`` per pass (the default 25,000 is about 480 rollouts of a whole
 4-player round). Worlds = budget / (candidates x card plays left in a rollout + the cost of
-sampling a world), kept between ``min_worlds`` and ``max_worlds``: so every decision costs about
-the same, and late decisions, whose rollouts are short, look at more worlds. ``moon_samples``
-sets the moon choice's search. It is an iteration budget by default, so the same generator state
-gives the same decisions on any machine; a ``time_budget`` in seconds (with an injected
-``clock``) caps a decision by time instead.
+sampling a world; Cancellation's card plays count double), kept between ``min_worlds`` and
+``max_worlds``: so every decision costs about the same, and late decisions, whose rollouts are
+short, look at more worlds. ``moon_samples`` sets the moon choice's search. It is an iteration
+budget by default, so the same generator state gives the same decisions on any machine; a
+``time_budget`` in seconds (with an injected ``clock``) caps a decision by time instead.
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ DEFAULT_MOON_SAMPLES = 48
 MIN_WORLDS = 12
 MAX_WORLDS = 400
 WORLD_COST = 40
+CANCELLATION_PLAY_COST = 2
+"""A card play of Cancellation's two-deck engine costs about two ordinary ones."""
 """Sampling a world and setting it up costs about as much as this many card plays."""
 PASS_SHORTLIST = 5
 """Hard's pass is a 3-card subset of the first five cards Normal would pass."""
@@ -162,7 +164,7 @@ class HardPlayer:
                 values.append(round_utility(final_points(game), seat, totals, limit))
             return values
 
-        result = self._run(world, len(picks), self.budget, sum(obs.hand_sizes))
+        result = self._run(world, len(picks), self.budget, _play_cost(obs, sum(obs.hand_sizes)))
         return picks[result.choose(prior_index, PRIOR_MARGIN, PRIOR_Z)]
 
     # --- pass -----------------------------------------------------------------------------
@@ -216,7 +218,7 @@ class HardPlayer:
                 )
             return values
 
-        result = self._run(world, len(candidates), self.pass_budget, size * n)
+        result = self._run(world, len(candidates), self.pass_budget, _play_cost(obs, size * n))
         return candidates[result.choose(0, PRIOR_MARGIN, PRIOR_Z)]
 
     # --- moon -----------------------------------------------------------------------------
@@ -248,6 +250,11 @@ class HardPlayer:
             leaders,
             key=lambda name: (option_value(totals, options[name], obs.seat, limit), name == "add"),
         )
+
+
+def _play_cost(obs: Observation, plays: int) -> int:
+    """``plays`` card plays in units of an ordinary one (see :data:`CANCELLATION_PLAY_COST`)."""
+    return plays * CANCELLATION_PLAY_COST if obs.rules.cancellation else plays
 
 
 def _pass_knowledge(obs: Observation, size: int) -> Knowledge:

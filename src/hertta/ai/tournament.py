@@ -266,6 +266,7 @@ def _rounds_in_order(
 
 
 def result_to_json(result: TournamentResult) -> dict[str, Any]:
+    """The figures as JSON-ready data (``ci95`` bounds are null with a single match code)."""
     config = result.config
     return {
         "seats": list(config.seats),
@@ -279,7 +280,7 @@ def result_to_json(result: TournamentResult) -> dict[str, Any]:
         "levels": {
             s.level: {
                 "mean_points_per_round": s.mean,
-                "ci95": [s.ci_low, s.ci_high],
+                "ci95": [_finite(s.ci_low), _finite(s.ci_high)],
                 "seat_rounds": s.seat_rounds,
                 "seat_matches": s.seat_matches,
                 "match_wins": s.match_wins,
@@ -291,6 +292,11 @@ def result_to_json(result: TournamentResult) -> dict[str, Any]:
             for s in result.levels
         },
     }
+
+
+def _finite(value: float) -> float | None:
+    """JSON has no infinity: an unknown interval bound (one match code) is null."""
+    return value if math.isfinite(value) else None
 
 
 def parse_seats(text: str | Iterable[str]) -> tuple[str, ...]:

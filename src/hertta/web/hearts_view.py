@@ -85,7 +85,9 @@ def hearts_view(
     }
 
 
-def play_events(before: RoundState, after: RoundState, seat: int, card: str) -> list[dict[str, Any]]:
+def play_events(
+    before: RoundState, after: RoundState, seat: int, card: str
+) -> list[dict[str, Any]]:
     """The events of one card played: the card, a completed trick, hearts breaking, the end
     of the round. The kitty's cards are never named (only that it went with the trick)."""
     events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]

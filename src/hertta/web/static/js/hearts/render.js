@@ -8,22 +8,26 @@ const $ = (id) => document.getElementById(id);
 
 // Where each seat sits around the table, in percent of the table area (seat 0 is the hand).
 const SEAT_SPOTS = {
-  3: [[50, 100], [14, 26], [86, 26]],
-  4: [[50, 100], [9, 44], [50, 9], [91, 44]],
-  5: [[50, 100], [9, 56], [24, 11], [76, 11], [91, 56]],
-  6: [[50, 100], [9, 66], [11, 20], [50, 8], [89, 20], [91, 66]],
+  3: [[50, 100], [14, 28], [86, 28]],
+  4: [[50, 100], [9, 44], [50, 13], [91, 44]],
+  5: [[50, 100], [9, 56], [22, 14], [78, 14], [91, 56]],
+  6: [[50, 100], [9, 68], [11, 22], [50, 12], [89, 22], [91, 68]],
 };
-const CENTRE = [50, 47];
 
 export function seatSpot(players, seat) {
   return SEAT_SPOTS[players][seat];
 }
 
-/** Where a seat's card lies in the trick: between the centre and the seat. */
+// Where each seat's card lies in the trick (fixed per table size so no two cards overlap much).
+const TRICK_SPOTS = {
+  3: [[50, 70], [37, 36], [63, 36]],
+  4: [[50, 70], [31, 47], [50, 27], [69, 47]],
+  5: [[50, 70], [30, 58], [39, 28], [61, 28], [70, 58]],
+  6: [[50, 70], [31, 60], [33, 28], [50, 25], [67, 28], [69, 60]],
+};
+
 export function trickSpot(players, seat) {
-  if (seat === 0) return [50, 74];
-  const [x, y] = seatSpot(players, seat);
-  return [CENTRE[0] + (x - CENTRE[0]) * 0.5, CENTRE[1] + (y - CENTRE[1]) * 0.55];
+  return TRICK_SPOTS[players][seat];
 }
 
 export function seatName(snapshot, seat) {
