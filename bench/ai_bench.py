@@ -11,7 +11,7 @@
    least 1.0 below Normal, with intervals that do not overlap.
 
 Run: ``.venv/bin/python bench/ai_bench.py`` (defaults: 12 timing rounds per level, 150 and 250
-rounds per rotation; about 15-25 minutes on 2 busy cores). ``--quick`` runs a small version.
+rounds per rotation; about 12-15 minutes on 2 shared cores). ``--quick`` runs a small version.
 """
 
 from __future__ import annotations

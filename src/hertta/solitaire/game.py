@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from hertta.cards import Card, Rank
@@ -217,10 +217,19 @@ def legal_moves(position: Position) -> list[Move]:
 
 def apply_move(position: Position, move: Move) -> Position:
     """The position after ``move``, or :class:`IllegalMoveError` quoting the move and why."""
-    if is_won(position):
+    _refuse_if_over(status_of(position), move)
+    return _apply_to_live_position(position, move)
+
+
+def _refuse_if_over(status: Status, move: Move) -> None:
+    if status is Status.WON:
         raise IllegalMoveError(f"move {move.notation!r}: the game is already won")
-    if is_dead_end(position):
+    if status is Status.DEAD_END:
         raise IllegalMoveError(f"move {move.notation!r}: no moves left (dead end); only undo")
+
+
+def _apply_to_live_position(position: Position, move: Move) -> Position:
+    """``apply_move`` once the position is known to be neither won nor dead."""
     moves = position.moves + 1
     if move.kind is MoveKind.FLIP:
         if not position.stock:
@@ -289,10 +298,12 @@ class Game:
     position: Position
     log: tuple[Move, ...] = ()
     history: tuple[Position, ...] = ()
+    status: Status = field(init=False, compare=False, repr=False)
+    """Computed once when the game is built: the dead-end check is the costliest part of a move,
+    and servers ask for the status several times per tap."""
 
-    @property
-    def status(self) -> Status:
-        return status_of(self.position)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", status_of(self.position))
 
     @property
     def can_undo(self) -> bool:
@@ -319,7 +330,8 @@ def game_from_deck(deck: Sequence[Card]) -> Game:
 
 def play(game: Game, move: Move) -> Game:
     """The one validated entry for every move."""
-    after = apply_move(game.position, move)
+    _refuse_if_over(game.status, move)
+    after = _apply_to_live_position(game.position, move)
     history = (*game.history, game.position)[-UNDO_DEPTH:]
     return Game(game.code, game.start, after, (*game.log, move), history)
 

@@ -17,7 +17,7 @@ from hertta.store import Store
 from hertta.web.app_state import AppState
 from hertta.web.errors import install_error_handlers
 from hertta.web.players import PlayerCookies, install_player_middleware
-from hertta.web.routes import bench, hearts, pages, settings, solitaire, stats
+from hertta.web.routes import bench, examples, hearts, pages, settings, solitaire, stats
 from hertta.web.sessions import Hub
 from hertta.web.settings import Settings
 from hertta.web.timer import Clock
@@ -50,7 +50,8 @@ def create_app(config: Settings, *, clock: Clock = time.monotonic) -> FastAPI:
     install_error_handlers(app)
     install_player_middleware(app, store, cookies)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
-    for router in (pages.router, settings.router, stats.router, solitaire.router, hearts.router):
+    routers = (pages.router, settings.router, stats.router, solitaire.router, examples.router)
+    for router in (*routers, hearts.router):
         app.include_router(router)
     if config.bench_echo:
         app.include_router(bench.router)

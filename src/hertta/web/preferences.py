@@ -50,6 +50,7 @@ PREFERENCES: dict[str, Preference] = {
         Preference("lang", DEFAULT_LANGUAGE, LANGUAGES, "choice"),
         Preference("move_errors", False, (False, True), "toggle"),
         Preference("layout_assist", True, (False, True), "toggle"),
+        Preference("winnable_only", False, (False, True), "toggle"),
         Preference("animation_ms", 250, ANIMATION_SPEEDS, "choice"),
     )
 }

@@ -24,6 +24,7 @@ from hertta.solitaire.game import (
     parse_moves,
     replay,
 )
+from hertta.solitaire.solver import winnable_game_code
 from hertta.solitaire.table import (
     Selection,
     Table,
@@ -62,6 +63,12 @@ def table_settings(preferences: Mapping[str, Value]) -> TableSettings:
         move_errors=preferences.get("move_errors") is True,
         layout_assist=preferences.get("layout_assist", True) is True,
     )
+
+
+def winnable_only_setting(preferences: Mapping[str, Value]) -> bool:
+    """Whether New game deals only codes the solver proves winnable. Kept out of the view on
+    purpose: the game screen never tells whether the current deal can be won."""
+    return preferences.get("winnable_only") is True
 
 
 def _sorted_targets(targets: frozenset[Selection]) -> list[int | str]:
@@ -135,8 +142,9 @@ class SolitaireSession:
         saved = store.load_game(player_id, KIND)
         game = _resume(saved) if saved is not None else None
         settings = table_settings(preferences)
+        self.winnable_only = winnable_only_setting(preferences)
         if saved is None or game is None:
-            self.table = new_table(new_game(new_game_code(rng)), settings)
+            self.table = new_table(new_game(self._new_code()), settings)
             self.timer = GameTimer(0, clock)
             self.result_id: int | None = None
             self.record: tuple[str, ...] = ()
@@ -180,7 +188,7 @@ class SolitaireSession:
         elif intent.op == "undo":
             events = self._undo()
         elif intent.op == "new":
-            events = self._start(new_game(new_game_code(self.rng)), "new")
+            events = self._start(new_game(self._new_code()), "new")
         elif intent.op == "restart":
             events = self._start(None, "restart")
         elif intent.op == "code":
@@ -200,6 +208,7 @@ class SolitaireSession:
 
     def apply_preferences(self, preferences: Mapping[str, Value]) -> None:
         self.table = replace(self.table, settings=table_settings(preferences))
+        self.winnable_only = winnable_only_setting(preferences)
         self.version += 1
 
     def close(self) -> None:
@@ -275,6 +284,11 @@ class SolitaireSession:
         if status is Status.DEAD_END:
             return [{"type": "dead_end"}]
         return []
+
+    def _new_code(self) -> str:
+        """A random deal code; only proven-winnable ones with the setting on (an entered code is
+        still dealt as it is)."""
+        return winnable_game_code(self.rng) if self.winnable_only else new_game_code(self.rng)
 
     def _code(self) -> str:
         code = self.game.code

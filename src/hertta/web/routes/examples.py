@@ -1,0 +1,47 @@
+"""The examples page: a won Heart to Heart game replayed move by move, and its step data."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from hertta.solitaire.layout import COORDINATES
+from hertta.web.deps import PreferencesDep, StateDep, render
+from hertta.web.examples import EXAMPLE_CODES, example_game, step_view
+
+router = APIRouter()
+
+# Plain ``def`` routes: FastAPI runs them in its thread pool, so the one-off search behind the
+# first request never holds up the event loop (and the WebSocket games with it).
+
+
+@router.get("/h2h/examples", response_class=HTMLResponse)
+def examples_page(request: Request, state: StateDep, preferences: PreferencesDep) -> HTMLResponse:
+    example = example_game(EXAMPLE_CODES[0])
+    config = {
+        "code": example.code,
+        "total": example.total,
+        "moves": [move.notation for move in example.moves],
+        "start": step_view(example, 0),
+        "animationMs": preferences["animation_ms"],
+    }
+    return render(
+        request,
+        state.templates,
+        "examples.html",
+        preferences,
+        example=example,
+        coordinates=COORDINATES,
+        # "</" never occurs in this JSON (codes, notation, numbers), so it is safe in <script>.
+        config_json=json.dumps(config),
+    )
+
+
+@router.get("/api/h2h/examples/{code}/{step}")
+def example_step(code: str, step: int) -> dict[str, Any]:
+    """One step of an example line; 400 ``bad_code`` for a deal that is not an example, 400
+    ``bad_notation`` for a step outside the line."""
+    return step_view(example_game(code), step)
