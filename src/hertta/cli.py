@@ -9,9 +9,11 @@ import sys
 
 import typer
 
+from hertta.ai_cli import register as register_tournament_command
 from hertta.errors import HerttaError
 from hertta.h2h_cli import app as h2h_app
 from hertta.h2h_solver_cli import register as register_solver_commands
+from hertta.hearts_cli import app as hearts_app
 
 app = typer.Typer(
     name="hertta",
@@ -23,12 +25,8 @@ app = typer.Typer(
 register_solver_commands(h2h_app)
 app.add_typer(h2h_app, name="h2h")
 
-try:  # the Hearts commands live beside the Hearts engine
-    from hertta.hearts_cli import app as hearts_app
-except ImportError:  # pragma: no cover - only while the Hearts engine is absent
-    pass
-else:
-    app.add_typer(hearts_app, name="hearts")
+register_tournament_command(hearts_app)
+app.add_typer(hearts_app, name="hearts")
 
 
 @app.command()
