@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -43,24 +44,24 @@ def results_table(result: TournamentResult) -> Table:
             f"{config.rules.preset}, seats {','.join(config.seats)}: "
             f"{result.match_codes} matches x {config.players} rotations, "
             f"{result.rounds} rounds"
-        )
+        ),
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
     )
     table.add_column("level")
-    table.add_column("points / round", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("seat-rounds", justify="right")
-    table.add_column("match wins", justify="right")
-    table.add_column("win rate", justify="right")
+    table.add_column("pts/round", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("rounds", justify="right")
+    table.add_column("match wins", justify="right", no_wrap=True)
     table.add_column("moons shot", justify="right")
-    table.add_column("moons suffered", justify="right")
+    table.add_column("moons hit", justify="right")
     for s in result.levels:
         table.add_row(
             s.level,
             f"{s.mean:.2f}",
-            f"{s.ci_low:.2f} .. {s.ci_high:.2f}",
+            f"[{s.ci_low:.2f}, {s.ci_high:.2f}]",
             str(s.seat_rounds),
-            f"{s.match_wins:g} / {s.seat_matches}",
-            f"{s.win_rate:.1%}",
+            f"{s.match_wins:g}/{s.seat_matches} ({s.win_rate:.0%})",
             str(s.moons_shot),
             str(s.moons_suffered),
         )

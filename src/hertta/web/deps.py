@@ -1,10 +1,12 @@
-"""Dependencies shared by the routers (FastAPI ``Annotated`` aliases) and page rendering."""
+"""Dependencies shared by the routers (FastAPI ``Annotated`` aliases), page rendering, and the
+game WebSocket entry point."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, Request
+from fastapi import Depends, Request, WebSocket
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
@@ -13,7 +15,9 @@ from hertta.rng import SplitMix64
 from hertta.store import Store
 from hertta.web.app_state import AppState
 from hertta.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_json, translate
+from hertta.web.players import COOKIE_NAME
 from hertta.web.preferences import Value, player_preferences
+from hertta.web.sessions import CLOSE_NO_PLAYER, GameSession
 
 
 def app_state(connection: HTTPConnection) -> AppState:
@@ -76,3 +80,22 @@ def render(
             **context,
         },
     )
+
+
+GameMaker = Callable[[AppState, str, dict[str, Value]], GameSession]
+"""Makes (or resumes from the store) a game session: app state, player id, their preferences."""
+
+
+async def serve_game_socket(websocket: WebSocket, kind: str, make_game: GameMaker) -> None:
+    """Run one game WebSocket for the player in the cookie. Sockets cannot set a cookie, so one
+    without a known player is closed with ``CLOSE_NO_PLAYER``."""
+    state = app_state(websocket)
+    player_id = state.cookies.read(websocket.cookies.get(COOKIE_NAME))
+    if player_id is None or not state.store.player_exists(player_id):
+        await websocket.close(code=CLOSE_NO_PLAYER)
+        return
+
+    def make_session(player: str) -> GameSession:
+        return make_game(state, player, player_preferences(state.store, player))
+
+    await state.hub.serve(websocket, player_id, kind, make_session)

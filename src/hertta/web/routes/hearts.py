@@ -8,12 +8,11 @@ from fastapi.responses import HTMLResponse
 from hertta.hearts import PRESET_NAMES
 from hertta.store import Store
 from hertta.store.hearts_store import KIND, hearts_stats
-from hertta.web.deps import PreferencesDep, StateDep, app_state, render
+from hertta.web.app_state import AppState
+from hertta.web.deps import PreferencesDep, StateDep, render, serve_game_socket
 from hertta.web.games import GameInfo, StatLine, register_game
 from hertta.web.hearts_session import DEFAULT_NAMES, LEVELS, HeartsSession
-from hertta.web.players import COOKIE_NAME
-from hertta.web.preferences import player_preferences
-from hertta.web.sessions import CLOSE_NO_PLAYER
+from hertta.web.preferences import Value
 
 router = APIRouter()
 
@@ -48,16 +47,10 @@ async def hearts_page(
     )
 
 
+def make_hearts(state: AppState, player: str, preferences: dict[str, Value]) -> HeartsSession:
+    return HeartsSession(state.store, player, preferences, state.rng)
+
+
 @router.websocket("/ws/hearts")
 async def hearts_socket(websocket: WebSocket) -> None:
-    state = app_state(websocket)
-    player_id = state.cookies.read(websocket.cookies.get(COOKIE_NAME))
-    if player_id is None or not state.store.player_exists(player_id):
-        await websocket.close(code=CLOSE_NO_PLAYER)
-        return
-
-    def make_session(player: str) -> HeartsSession:
-        preferences = player_preferences(state.store, player)
-        return HeartsSession(state.store, player, preferences, state.rng)
-
-    await state.hub.serve(websocket, player_id, KIND, make_session)
+    await serve_game_socket(websocket, KIND, make_hearts)

@@ -8,10 +8,9 @@ from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
 from hertta.solitaire.layout import COORDINATES, POSITIONS, ROW_XS
-from hertta.web.deps import PreferencesDep, StateDep, app_state, render
-from hertta.web.players import COOKIE_NAME
-from hertta.web.preferences import player_preferences
-from hertta.web.sessions import CLOSE_NO_PLAYER
+from hertta.web.app_state import AppState
+from hertta.web.deps import PreferencesDep, StateDep, render, serve_game_socket
+from hertta.web.preferences import Value
 from hertta.web.solitaire_session import KIND, SolitaireSession
 
 router = APIRouter()
@@ -43,16 +42,10 @@ async def solitaire_page(
     )
 
 
+def make_solitaire(state: AppState, player: str, preferences: dict[str, Value]) -> SolitaireSession:
+    return SolitaireSession(state.store, player, preferences, state.rng, state.clock)
+
+
 @router.websocket("/ws/h2h")
 async def solitaire_socket(websocket: WebSocket) -> None:
-    state = app_state(websocket)
-    player_id = state.cookies.read(websocket.cookies.get(COOKIE_NAME))
-    if player_id is None or not state.store.player_exists(player_id):
-        await websocket.close(code=CLOSE_NO_PLAYER)
-        return
-
-    def make_session(player: str) -> SolitaireSession:
-        preferences = player_preferences(state.store, player)
-        return SolitaireSession(state.store, player, preferences, state.rng, state.clock)
-
-    await state.hub.serve(websocket, player_id, KIND, make_session)
+    await serve_game_socket(websocket, KIND, make_solitaire)
