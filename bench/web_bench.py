@@ -84,7 +84,17 @@ def peak_memory_kib(pid: int) -> int:
     return 0
 
 
-def choose_taps(state: dict[str, Any], rng: SplitMix64) -> list[int | str]:
+def choose_taps(
+    state: dict[str, Any],
+    rng: SplitMix64,
+    pair_percent: int = 80,
+    stock_percent: int = 92,
+    tap_waste: bool = False,
+) -> list[int | str]:
+    """What a person who sees only the page might tap next: a visible pair (two free heart
+    cards of one rank, or a free card and the waste top of its rank) on a roll below
+    ``pair_percent``, else the stock below ``stock_percent``, else a random heart place (or,
+    with ``tap_waste``, half the time the waste). tests/web/test_no_hidden_cards.py uses it too."""
     free = state["free"]
     rank = {p: state["heart"][p - 1][0] for p in free}
     top = state["waste"]["top"]
@@ -93,10 +103,12 @@ def choose_taps(state: dict[str, Any], rng: SplitMix64) -> list[int | str]:
     ]
     pairs += [[p, "waste"] for p in free if top is not None and rank[p] == top[0]]
     roll = rng.below(100)
-    if pairs and roll < 80:
+    if pairs and roll < pair_percent:
         return list(rng.choice(pairs))
-    if roll < 92:
+    if roll < stock_percent:
         return ["stock"]
+    if tap_waste and not rng.below(2):
+        return ["waste"]
     return [rng.below(25) + 1]
 
 

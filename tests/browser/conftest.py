@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 from tests.web.server_process import ServerProcess
 
@@ -51,4 +52,20 @@ def no_script_errors(request: pytest.FixtureRequest) -> Iterator[list[str]]:
         page = request.getfixturevalue("page")
         page.on("pageerror", lambda error: errors.append(str(error)))
     yield errors
+    assert errors == [], errors
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A phone-sized touch page (Finnish locale) that fails its test on an uncaught script
+    error, like ``page`` does."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2,
+        has_touch=True, is_mobile=True, locale="fi-FI",
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
     assert errors == [], errors

@@ -4,11 +4,10 @@ win, keyboard control, and the phone layout."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from hertta.solitaire.game import Status, parse_moves, replay
 from tests.browser.game_page import screenshot, set_preferences
@@ -135,20 +134,6 @@ def test_play_pause_and_keys(page: Page, server: ServerProcess) -> None:
     expect(root).to_have_attribute("data-playing", "0")
     expect(play).to_have_attribute("aria-pressed", "false")
     wait_step(page, total, total)
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2,
-        has_touch=True, is_mobile=True, locale="fi-FI",
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
 
 
 def test_the_phone_layout(phone: Page, server: ServerProcess, artifacts: Path) -> None:

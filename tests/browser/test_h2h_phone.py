@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -15,20 +15,6 @@ from tests.web.server_process import ServerProcess
 pytestmark = pytest.mark.browser
 
 MIN_TARGET = 44
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2,
-        has_touch=True, is_mobile=True, locale="fi-FI",
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
 
 
 def assert_fits(page: Page) -> None:
@@ -81,18 +67,18 @@ def test_desktop_sizes_fit_without_scrolling(browser: Browser, server: ServerPro
         context.close()
 
 
+def animation_length(browser: Browser, server: ServerProcess, **options: Any) -> str:
+    """The game page's --anim-ms in a new browser context made with ``options``."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    open_game(page, server.url)
+    value = page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--anim-ms')"
+    )
+    context.close()
+    return str(value).strip()
+
+
 def test_reduced_motion_turns_animations_off(browser: Browser, server: ServerProcess) -> None:
-    context = browser.new_context(reduced_motion="reduce")
-    page = context.new_page()
-    open_game(page, server.url)
-    assert page.evaluate(
-        "getComputedStyle(document.documentElement).getPropertyValue('--anim-ms')"
-    ).strip() == "0ms"
-    context.close()
-    context = browser.new_context()
-    page = context.new_page()
-    open_game(page, server.url)
-    assert page.evaluate(
-        "getComputedStyle(document.documentElement).getPropertyValue('--anim-ms')"
-    ).strip() == "250ms"
-    context.close()
+    assert animation_length(browser, server, reduced_motion="reduce") == "0ms"
+    assert animation_length(browser, server) == "250ms"

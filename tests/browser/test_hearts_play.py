@@ -3,11 +3,10 @@ reload mid-trick, move errors, keyboard play, a phone by touch, Finnish and Engl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.hearts_page import (
     hand,
@@ -167,18 +166,6 @@ def test_keyboard_play_and_announcements(page: Page, server: ServerProcess) -> N
     assert target not in hand(page)
     expect(page.locator("#announce")).to_contain_text("You:")
     expect(page.locator("#announce")).to_have_attribute("aria-live", "polite")
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  has_touch=True, is_mobile=True, locale="fi-FI")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
 
 
 def test_phone_round_by_touch(phone: Page, server: ServerProcess, artifacts: Path) -> None:

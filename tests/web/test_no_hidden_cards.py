@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from bench.web_bench import choose_taps
 from starlette.testclient import TestClient
 
 from hertta.rng import SplitMix64
@@ -51,23 +52,6 @@ def check_message(message: dict[str, Any]) -> None:
     assert not extra, f"message names cards that are not face up: {dict(extra)} in {message}"
 
 
-def choose_taps(state: dict[str, Any], rng: SplitMix64) -> list[int | str]:
-    """What a person might tap next, knowing only what the page shows."""
-    free = state["free"]
-    rank = {p: state["heart"][p - 1][0] for p in free}
-    top = state["waste"]["top"]
-    pairs: list[list[int | str]] = [
-        [p, q] for i, p in enumerate(free) for q in free[i + 1 :] if rank[p] == rank[q]
-    ]
-    pairs += [[p, "waste"] for p in free if top is not None and rank[p] == top[0]]
-    roll = rng.below(100)
-    if pairs and roll < 85:
-        return list(rng.choice(pairs))
-    if roll < 95:
-        return ["stock"]
-    return [rng.below(25) + 1 if rng.below(2) else "waste"]
-
-
 def test_no_message_of_whole_random_games_shows_a_hidden_card(client: TestClient) -> None:
     rng = SplitMix64(20240604)
     finished = Counter[str]()
@@ -78,7 +62,9 @@ def test_no_message_of_whole_random_games_shows_a_hidden_card(client: TestClient
             state = socket.send("code", code=code)["state"]
             taps = 0
             while state["status"] == "playing" and taps < MAX_TAPS:
-                for target in choose_taps(state, rng):
+                # A visible pair on a roll below 85, the stock below 95, else a heart place or
+                # the waste: refused taps must not leak a card either.
+                for target in choose_taps(state, rng, 85, 95, tap_waste=True):
                     state = socket.send("tap", target=target)["state"]
                     taps += 1
             finished[state["status"]] += 1

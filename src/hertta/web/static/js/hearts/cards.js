@@ -1,22 +1,12 @@
-// Card faces of a full deck as SVG (viewBox 100 x 140). Suits are SVG paths, never text glyphs
-// (a text suit follows the text colour and may become a colour emoji on phones).
+// Card faces of a full deck as SVG (viewBox 100 x 140): a corner suit and one big suit. The frame,
+// the corners, the back and the suit shapes come from ../card-svg.js, shared with Heart to Heart.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { SUIT_PATHS, backSvg, faceSvg, rankLabel, suitPath } from "../card-svg.js";
 
-export const SUIT_PATHS = {
-  H: "M16 29C16 29 1 19.5 1 9.6 1 4.6 4.9 1 9.5 1c3 0 5.3 1.7 6.5 4 1.2-2.3 3.5-4 6.5-4C27.1 1 31 4.6 31 9.6 31 19.5 16 29 16 29z",
-  D: "M16 1 28 15.5 16 30 4 15.5z",
-  S: "M16 1C16 1 2 11 2 18.5 2 22.6 5 25.5 8.8 25.5c2.6 0 4.6-1.3 5.7-3L13 30h6l-1.5-7.5c1.1 1.7 3.1 3 5.7 3 3.8 0 6.8-2.9 6.8-7C30 11 16 1 16 1z",
-  C: "M16 1.5a6.6 6.6 0 0 0-6.1 9.2A6.6 6.6 0 1 0 13.6 22L12.5 30h7l-1.1-8a6.6 6.6 0 1 0 3.7-11.3A6.6 6.6 0 0 0 16 1.5z",
-};
+export { SUIT_PATHS, rankLabel };
 
 export const SUIT_ORDER = ["C", "D", "S", "H"];
 const RANK_ORDER = "23456789TJQKA";
-
-/** The rank as printed ("TH" -> "10"). */
-export function rankLabel(notation) {
-  return notation[0] === "T" ? "10" : notation[0];
-}
 
 export function suitOf(notation) {
   return notation[1];
@@ -35,11 +25,6 @@ export function rankValue(notation) {
   return RANK_ORDER.indexOf(notation[0]);
 }
 
-function suit(letter, x, y, size, cls) {
-  const scale = size / 32;
-  return `<path class="${cls}" d="${SUIT_PATHS[letter]}" transform="translate(${x} ${y}) scale(${scale})"/>`;
-}
-
 /** A small inline SVG of one suit (for words like "pass ♠"). */
 export function suitIcon(letter) {
   const colour = letter === "H" || letter === "D" ? "red" : "black";
@@ -48,25 +33,15 @@ export function suitIcon(letter) {
 
 /** Markup of a face-up card. */
 export function faceMarkup(notation) {
-  const label = rankLabel(notation);
   const letter = suitOf(notation);
   const colour = isRed(notation) ? "red" : "black";
-  const wide = label === "10";
-  return `<svg class="card-art ${colour}" viewBox="0 0 100 140" xmlns="${SVG_NS}" aria-hidden="true" focusable="false">
-    <rect class="card-bg" x="1.5" y="1.5" width="97" height="137" rx="9"/>
-    <text class="rank${wide ? " wide" : ""}" x="${wide ? 5 : 8}" y="34">${label}</text>
-    ${suit(letter, 8, 40, 24, "corner")}
-    ${suit(letter, 38, 62, 52, "pip big")}
-    <g transform="rotate(180 50 70)">
-      <text class="rank small" x="8" y="26">${label}</text>
-    </g>
-  </svg>`;
+  return faceSvg(`card-art ${colour}`, rankLabel(notation), 8, [
+    suitPath(letter, 8, 40, 24, "corner"),
+    suitPath(letter, 38, 62, 52, "pip big"),
+  ]);
 }
 
 /** Markup of a card's back (the same crimson lattice as Heart to Heart). */
 export function backMarkup() {
-  return `<svg class="card-art" viewBox="0 0 100 140" xmlns="${SVG_NS}" aria-hidden="true" focusable="false">
-    <rect class="back-bg" x="1.5" y="1.5" width="97" height="137" rx="9"/>
-    <rect x="9" y="9" width="82" height="122" rx="5" fill="url(#back-hearts)" class="back-field"/>
-  </svg>`;
+  return backSvg();
 }
