@@ -46,8 +46,16 @@ def new_match(page: Page, *, players: int = 4, preset: str = "standard", limit: 
 
 def hit(page: Page, selector: str, touch: bool) -> None:
     locator = page.locator(selector)
-    box = locator.bounding_box()
-    assert box is not None
+    # The hand may be re-rendered between reading it and measuring a card (a highlight ends, an
+    # update lands): wait until the card is laid out again instead of measuring a detached one.
+    box = None
+    for _ in range(40):
+        expect(locator).to_be_visible()
+        box = locator.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(50)
+    assert box is not None, f"{selector} has no box on screen"
     # The top part of a hand card is never covered by a card of the next row.
     position: Position = {"x": min(20.0, box["width"] / 2), "y": 14.0}
     if touch:
