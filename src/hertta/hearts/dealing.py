@@ -22,13 +22,7 @@ def deal_indices(rules: CompiledRules, dealer: int, seed: int) -> tuple[list[lis
     """``(hands, kitty)`` as card indices: the same deal as
     :func:`hertta.hearts.deck.shuffled_deck` and :func:`hertta.hearts.deck.deal` give for
     ``seed`` (hands in deal order, not sorted), without building Card objects."""
-    order = SplitMix64(seed).shuffle(rules.deck_indices)
-    n = rules.players
-    dealt = rules.hand_size * n
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for start in range(n):
-        hands[(dealer + 1 + start) % n] = order[start:dealt:n]
-    return hands, order[dealt:]
+    return _deal_order(rules, dealer, SplitMix64(seed).shuffle(rules.deck_indices))
 
 
 def random_permutation(items: Sequence[int], rng: SplitMix64) -> list[int]:
@@ -56,7 +50,13 @@ def random_deal_indices(
     rules: CompiledRules, dealer: int, rng: SplitMix64
 ) -> tuple[list[list[int]], list[int]]:
     """A random deal ``(hands, kitty)`` as card indices from :func:`random_permutation`."""
-    order = random_permutation(rules.deck_indices, rng)
+    return _deal_order(rules, dealer, random_permutation(rules.deck_indices, rng))
+
+
+def _deal_order(
+    rules: CompiledRules, dealer: int, order: list[int]
+) -> tuple[list[list[int]], list[int]]:
+    """Deal ``order`` one card at a time from the dealer's left; the rest is the kitty."""
     n = rules.players
     dealt = rules.hand_size * n
     hands: list[list[int]] = [[] for _ in range(n)]
