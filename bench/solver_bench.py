@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from hertta.h2h_solver_cli import run_survey
+from hertta.cli.h2h_solver import run_survey
 from hertta.solitaire.deal_codes import deck_for_number, format_deal_code
 from hertta.solitaire.game import Position, deal_position
 from hertta.solitaire.optimal import SearchLimitError, fewest_moves

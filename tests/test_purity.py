@@ -40,7 +40,7 @@ def pure_files() -> list[Path]:
 
 def test_the_rules_core_exists() -> None:
     names = {p.name for p in pure_files()}
-    assert {"cards.py", "rng.py", "game.py", "table.py", "layout.py"} <= names
+    assert {"cards.py", "rng.py", "game.py", "taps.py", "layout.py"} <= names
 
 
 def test_the_rules_core_imports_nothing_impure() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from hertta.ai_cli import register
+from hertta.cli.tournament import register
 
 
 def _app() -> typer.Typer:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from hertta.cli.hearts import app
 from hertta.hearts.records import parse_record, replay_record
-from hertta.hearts_cli import app
 
 GOLDEN = Path(__file__).parent / "golden"
 runner = CliRunner()

@@ -18,7 +18,7 @@ from hertta.solitaire.game import (
     legal_moves,
     new_game,
 )
-from hertta.solitaire.table import Effect, Table, new_table, tap, undo
+from hertta.solitaire.taps import Effect, TapState, new_tap_state, tap, undo
 
 TARGETS = st.one_of(st.integers(min_value=1, max_value=25), st.sampled_from(["stock", "waste"]))
 
@@ -50,27 +50,27 @@ def a_pair_is_reachable_by_stock_taps(position: Position) -> bool:
 class SolitaireMachine(RuleBasedStateMachine):
     """Tracks removed cards on its own (from tap effects) and checks the engine against it."""
 
-    table: Table
+    state: TapState
     history: list[tuple[Position, int, int]]
 
     @initialize(number=st.integers(min_value=0, max_value=DEAL_COUNT - 1))
     def deal(self, number: int) -> None:
-        self.table = new_table(new_game(format_deal_code(number)))
+        self.state = new_tap_state(new_game(format_deal_code(number)))
         self.removed_total = 0
         self.removed_heart = 0
         self.history = []
-        self.initial_cards = all_cards(self.table.game.position)
+        self.initial_cards = all_cards(self.state.game.position)
 
     @rule(place=TARGETS)
     def tap_somewhere(self, place: int | str) -> None:
-        before = self.table.game.position
-        result = tap(self.table, place)  # type: ignore[arg-type]
-        self.table = result.table
+        before = self.state.game.position
+        result = tap(self.state, place)  # type: ignore[arg-type]
+        self.state = result.state
         if result.move is None:
-            assert self.table.game.position == before
+            assert self.state.game.position == before
             return
         self.history.append((before, self.removed_total, self.removed_heart))
-        assert self.table.game.position.moves == before.moves + 1
+        assert self.state.game.position.moves == before.moves + 1
         if result.effect is Effect.PAIR:
             self.removed_total += 2
             self.removed_heart += 1 if result.move.second == WASTE else 2
@@ -78,28 +78,28 @@ class SolitaireMachine(RuleBasedStateMachine):
     @rule(choice=st.integers(min_value=0, max_value=50))
     def tap_a_legal_pair(self, choice: int) -> None:
         """Random taps seldom find pairs; this taps both cards of a legal pair, if any."""
-        pairs = [m for m in legal_moves(self.table.game.position) if m.kind is MoveKind.PAIR]
-        if not pairs or self.table.selection is not None:
+        pairs = [m for m in legal_moves(self.state.game.position) if m.kind is MoveKind.PAIR]
+        if not pairs or self.state.selection is not None:
             return
         move = pairs[choice % len(pairs)]
         self.tap_somewhere(move.first)
         self.tap_somewhere("waste" if move.second == WASTE else move.second)
-        assert self.table.game.log[-1] == move
+        assert self.state.game.log[-1] == move
 
     @rule()
     def take_back(self) -> None:
-        if self.table.game.status is Status.WON or not self.table.game.history:
+        if self.state.game.status is Status.WON or not self.state.game.history:
             return
         expected, self.removed_total, self.removed_heart = self.history.pop()
-        self.table = undo(self.table)
-        assert self.table.game.position == expected
-        assert self.table.selection is None
+        self.state = undo(self.state)
+        assert self.state.game.position == expected
+        assert self.state.selection is None
 
     @invariant()
     def cards_are_conserved_and_scored(self) -> None:
         if not hasattr(self, "table"):
             return
-        position = self.table.game.position
+        position = self.state.game.position
         remaining = all_cards(position)
         assert sum(remaining.values()) + self.removed_total == 52
         assert not (remaining - self.initial_cards)
@@ -108,9 +108,9 @@ class SolitaireMachine(RuleBasedStateMachine):
 
     @invariant()
     def dead_end_means_no_pair_by_stock_taps(self) -> None:
-        if not hasattr(self, "table") or self.table.game.status is Status.WON:
+        if not hasattr(self, "table") or self.state.game.status is Status.WON:
             return
-        position = self.table.game.position
+        position = self.state.game.position
         assert is_dead_end(position) == (not a_pair_is_reachable_by_stock_taps(position))
 
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from hertta.h2h_solver_cli import run_survey, survey_report
+from hertta.cli.h2h_solver import run_survey, survey_report
 from hertta.solitaire.deal_codes import DEAL_COUNT, deck_for_number
 from hertta.solitaire.game import deal_position, is_dead_end
 from hertta.solitaire.solver import is_winnable

@@ -76,6 +76,33 @@ class MatchState:
         return tied_highest(self.totals)
 
 
+def totals_before_round(match: MatchState) -> tuple[int, ...]:
+    """The totals before the current round (once the match is over, ``match.totals`` already
+    holds its last round)."""
+    if not match.over:
+        return match.totals
+    last = match.results[-1].points
+    return tuple(t - p for t, p in zip(match.totals, last, strict=True))
+
+
+def totals_after_round(match: MatchState) -> tuple[int, ...] | None:
+    """The totals once the current round's points are added (None while it is not over)."""
+    score = match.round.score
+    if score is None:
+        return None
+    before = totals_before_round(match)
+    return tuple(t + p for t, p in zip(before, score.points, strict=True))
+
+
+def is_last_round(match: MatchState) -> bool:
+    """Whether the current round, once finished, ends the match (its points take a total to
+    the score limit or past it). False while the round is still being played."""
+    if match.over:
+        return True
+    after = totals_after_round(match)
+    return after is not None and max(after) >= match.rules.score_limit
+
+
 def new_match(code: MatchCode | str) -> MatchState:
     """A match from a code (or its text), its first round dealt."""
     if isinstance(code, str):
@@ -109,7 +136,7 @@ def finish_round(match: MatchState) -> MatchState:
         )
     totals = tuple(t + p for t, p in zip(match.totals, score.points, strict=True))
     results = (*match.results, score)
-    if max(totals) >= match.rules.score_limit:
+    if is_last_round(match):
         return replace(match, results=results, totals=totals, over=True)
     index = match.round_index + 1
     return MatchState(match.code, index, deal_match_round(match.code, index), results, totals)

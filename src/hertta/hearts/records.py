@@ -203,7 +203,7 @@ def record_from_state(state: RoundState) -> RoundRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class CheckedPlay:
     """Play ``index`` (0-based in ``plays``): ``seat`` could play ``legal`` and played ``card``."""
 
     index: int
@@ -229,7 +229,7 @@ class CheckProblem:
 @dataclass(frozen=True, slots=True)
 class CheckReport:
     record: RoundRecord
-    decisions: tuple[Decision, ...]
+    decisions: tuple[CheckedPlay, ...]
     tricks: tuple[Trick, ...]
     taken: tuple[int, ...]
     points: tuple[int, ...] | None
@@ -254,7 +254,7 @@ def check_record(record: RoundRecord) -> CheckReport:
     """Replay ``record`` move by move, collecting decisions and tricks, to the end or to the
     first illegal move."""
     state = _start(record)
-    decisions: list[Decision] = []
+    decisions: list[CheckedPlay] = []
     problem: CheckProblem | None = None
     if state.phase is Phase.PASSING:
         for seat, chosen in enumerate(record.passes):
@@ -278,7 +278,7 @@ def check_record(record: RoundRecord) -> CheckReport:
             except HeartsMoveError as err:
                 problem = CheckProblem("play", index, seat, card, legal, err.reason, str(err))
                 break
-            decisions.append(Decision(index, seat, legal, card))
+            decisions.append(CheckedPlay(index, seat, legal, card))
     if problem is None and record.moon_choice is not None and state.phase is Phase.MOON_CHOICE:
         shooter = state.turn if state.turn is not None else -1
         state = choose_moon(state, shooter, record.moon_choice)

@@ -1,6 +1,6 @@
 """Deal survey statistics (pure): what share of deals can be won or are dead at the deal.
 
-The process pool, the clock and the progress bar live in :mod:`hertta.h2h_solver_cli`; this
+The process pool, the clock and the progress bar live in :mod:`hertta.cli.h2h_solver`; this
 module classifies deals and summarises numbers.
 """
 

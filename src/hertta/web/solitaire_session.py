@@ -25,20 +25,20 @@ from hertta.solitaire.game import (
     replay,
 )
 from hertta.solitaire.solver import winnable_game_code
-from hertta.solitaire.table import (
+from hertta.solitaire.taps import (
     Selection,
-    Table,
-    TableSettings,
+    TapSettings,
+    TapState,
     Target,
     assist,
-    new_table,
+    new_tap_state,
     parse_target,
     tap,
 )
-from hertta.solitaire.table import (
+from hertta.solitaire.taps import (
     restart as restart_table,
 )
-from hertta.solitaire.table import (
+from hertta.solitaire.taps import (
     undo as undo_table,
 )
 from hertta.store import SavedGame, Store
@@ -58,8 +58,8 @@ OPS: dict[str, OpSpec] = {
 }
 
 
-def table_settings(preferences: Mapping[str, Value]) -> TableSettings:
-    return TableSettings(
+def table_settings(preferences: Mapping[str, Value]) -> TapSettings:
+    return TapSettings(
         move_errors=preferences.get("move_errors") is True,
         layout_assist=preferences.get("layout_assist", True) is True,
     )
@@ -84,7 +84,9 @@ def heart_view(position: Position) -> HeartView:
     return cards, position.free_positions()
 
 
-def solitaire_view(table: Table, status: Status, heart: HeartView | None = None) -> dict[str, Any]:
+def solitaire_view(
+    table: TapState, status: Status, heart: HeartView | None = None
+) -> dict[str, Any]:
     """What the player may see (without the timer and version, which the session adds). The
     stock is a count; the waste is its top and its count."""
     game = table.game
@@ -136,7 +138,7 @@ class SolitaireSession:
         self.rng = rng
         self.version = 0
         self.active = False
-        self._view: tuple[Table | None, dict[str, Any]] = (None, {})
+        self._view: tuple[TapState | None, dict[str, Any]] = (None, {})
         self._status: tuple[Game | None, Status] = (None, Status.PLAYING)
         self._heart: tuple[tuple[object, ...] | None, HeartView] = (None, ([], []))
         saved = store.load_game(player_id, KIND)
@@ -144,13 +146,13 @@ class SolitaireSession:
         settings = table_settings(preferences)
         self.winnable_only = winnable_only_setting(preferences)
         if saved is None or game is None:
-            self.table = new_table(new_game(self._new_code()), settings)
+            self.table = new_tap_state(new_game(self._new_code()), settings)
             self.timer = GameTimer(0, clock)
             self.result_id: int | None = None
             self.record: tuple[str, ...] = ()
             self._save()
         else:
-            self.table = Table(game, settings)
+            self.table = TapState(game, settings)
             self.record = tuple(move.notation for move in game.log)
             self.timer = GameTimer(saved.elapsed_ms, clock)
             result_id = saved.data.get("result_id")
@@ -222,13 +224,13 @@ class SolitaireSession:
         result = tap(self.table, target)
         event: dict[str, Any] = {"type": "tap", "target": target, "effect": result.effect.value}
         if result.move is None:
-            self.table = result.table
+            self.table = result.state
             return [event]
         event["move"] = result.move.notation
         with self._rollback_on_error():
             if self.result_id is None:  # the game's first move: it now counts as played
                 self.result_id = self.store.open_result(self.player_id, KIND, self._code())
-            self.table = result.table
+            self.table = result.state
             self.record = (*self.record, result.move.notation)
             self._sync_timer()
             self._save()
@@ -253,7 +255,7 @@ class SolitaireSession:
             if game is None:
                 self.table = restart_table(self.table)
             else:
-                self.table = new_table(game, self.table.settings)
+                self.table = new_tap_state(game, self.table.settings)
             self.timer.reset()
             self.result_id = None
             self.record = ()

@@ -1,4 +1,4 @@
-"""The table: what a tap does in Heart to Heart, as pure data the UI only renders.
+"""Taps: what a tap does in Heart to Heart, as pure data the UI only renders.
 
 Targets are heart positions ``1..25``, ``"stock"`` and ``"waste"``. The rules of a tap (seed 000 and
 RULES.md "Taps"):
@@ -46,7 +46,7 @@ class Effect(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class TableSettings:
+class TapSettings:
     """Player settings that change what taps show. Defaults follow the seed."""
 
     move_errors: bool = False
@@ -56,16 +56,16 @@ class TableSettings:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class TapState:
     game: Game
-    settings: TableSettings = TableSettings()
+    settings: TapSettings = TapSettings()
     selection: Selection | None = None
     message: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TapResult:
-    table: Table
+    state: TapState
     effect: Effect
     move: Move | None = None
 
@@ -81,11 +81,11 @@ def parse_target(value: object) -> Target:
     raise IllegalMoveError(f"not a tap target: {value!r} (expected 1..25, 'stock' or 'waste')")
 
 
-def tap(table: Table, target: Target) -> TapResult:
+def tap(state: TapState, target: Target) -> TapResult:
     """Apply one tap. Never raises for a valid target: impossible taps do nothing."""
     target = parse_target(target)
-    game = table.game
-    quiet = replace(table, message=None)
+    game = state.game
+    quiet = replace(state, message=None)
     if game.status is not Status.PLAYING:
         return TapResult(quiet, Effect.NOTHING)
     position = game.position
@@ -93,41 +93,41 @@ def tap(table: Table, target: Target) -> TapResult:
         move = Move.flip() if position.stock else Move.recycle()
         if move is Move.recycle() and not position.waste:
             return TapResult(quiet, Effect.NOTHING)
-        selection = table.selection if isinstance(table.selection, int) else None
+        selection = state.selection if isinstance(state.selection, int) else None
         after = replace(quiet, game=rules.play(game, move), selection=selection)
         effect = Effect.FLIP if move.kind is rules.MoveKind.FLIP else Effect.RECYCLE
         return TapResult(_drop_finished_selection(after), effect, move)
-    if not _is_playable(table, target):
+    if not _is_playable(state, target):
         return TapResult(quiet, Effect.NOTHING)
-    selected = table.selection
+    selected = state.selection
     if selected is None:
         return TapResult(replace(quiet, selection=target), Effect.SELECTED)
     if selected == target:
         return TapResult(replace(quiet, selection=None), Effect.DESELECTED)
-    if _rank_of(table, selected) is _rank_of(table, target):
+    if _rank_of(state, selected) is _rank_of(state, target):
         move = _pair_move(selected, target)
         after = replace(quiet, game=rules.play(game, move), selection=None)
         return TapResult(after, Effect.PAIR, move)
-    message = MESSAGE_CARDS_MUST_MATCH if table.settings.move_errors else None
+    message = MESSAGE_CARDS_MUST_MATCH if state.settings.move_errors else None
     return TapResult(replace(quiet, selection=target, message=message), Effect.RESELECTED)
 
 
-def undo(table: Table) -> Table:
+def undo(state: TapState) -> TapState:
     """Undo the last move; clears the selection and any message."""
-    return replace(table, game=rules.undo(table.game), selection=None, message=None)
+    return replace(state, game=rules.undo(state.game), selection=None, message=None)
 
 
-def restart(table: Table) -> Table:
-    return replace(table, game=rules.restart(table.game), selection=None, message=None)
+def restart(state: TapState) -> TapState:
+    return replace(state, game=rules.restart(state.game), selection=None, message=None)
 
 
-def new_table(game: Game, settings: TableSettings = TableSettings()) -> Table:
-    return Table(game, settings)
+def new_tap_state(game: Game, settings: TapSettings = TapSettings()) -> TapState:
+    return TapState(game, settings)
 
 
-def clear_selection(table: Table) -> Table:
+def clear_selection(state: TapState) -> TapState:
     """What opening any dialog does."""
-    return replace(table, selection=None, message=None)
+    return replace(state, selection=None, message=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +138,10 @@ class Assist:
     darkened: frozenset[Selection]
 
 
-def assist(table: Table) -> Assist:
-    if not table.settings.layout_assist or table.game.status is not Status.PLAYING:
+def assist(state: TapState) -> Assist:
+    if not state.settings.layout_assist or state.game.status is not Status.PLAYING:
         return Assist(frozenset(), frozenset())
-    position = table.game.position
+    position = state.game.position
     free = position.free_positions()
     top = position.waste_top
     circled: set[Selection] = set()
@@ -153,9 +153,9 @@ def assist(table: Table) -> Assist:
         if top is not None and top.rank is rank:
             circled.add("waste")
     darkened: set[Selection] = set()
-    selected = table.selection
+    selected = state.selection
     if selected is not None:
-        rank = _rank_of(table, selected)
+        rank = _rank_of(state, selected)
         for p in POSITIONS:
             card = position.heart[p - 1]
             if card is None or p == selected:
@@ -167,15 +167,15 @@ def assist(table: Table) -> Assist:
     return Assist(frozenset(circled), frozenset(darkened))
 
 
-def _is_playable(table: Table, target: Target) -> bool:
-    position = table.game.position
+def _is_playable(state: TapState, target: Target) -> bool:
+    position = state.game.position
     if target == "waste":
         return bool(position.waste)
     return isinstance(target, int) and position.is_free(target)
 
 
-def _rank_of(table: Table, target: Selection) -> object:
-    position = table.game.position
+def _rank_of(state: TapState, target: Selection) -> object:
+    position = state.game.position
     card = position.waste_top if target == "waste" else position.heart[target - 1]
     if card is None:
         raise IllegalMoveError(f"nothing at {target!r}")
@@ -190,8 +190,8 @@ def _pair_move(a: Selection, b: Selection) -> Move:
     return Move.pair(a, b)
 
 
-def _drop_finished_selection(table: Table) -> Table:
+def _drop_finished_selection(state: TapState) -> TapState:
     """A flip may end the game (dead end or not); never leave a selection on a finished game."""
-    if table.game.status is not Status.PLAYING:
-        return replace(table, selection=None)
-    return table
+    if state.game.status is not Status.PLAYING:
+        return replace(state, selection=None)
+    return state

@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from hertta.cli.errors import EXIT_BAD_INPUT
 from hertta.errors import HerttaError
 from hertta.hearts.records import (
     check_record,
@@ -22,8 +23,6 @@ from hertta.hearts.records import (
     format_check_report,
     parse_record,
 )
-
-EXIT_BAD_INPUT = 2
 
 app = typer.Typer(
     help="Hearts: rules tools (round records).",

@@ -31,10 +31,9 @@ from hertta.ai.tournament import (
     result_to_json,
     run_tournament,
 )
+from hertta.cli.errors import EXIT_BAD_INPUT
 from hertta.errors import HerttaError
 from hertta.hearts.config import preset
-
-EXIT_BAD_INPUT = 2
 
 
 def results_table(result: TournamentResult) -> Table:
