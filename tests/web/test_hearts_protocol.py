@@ -45,7 +45,9 @@ def test_new_match_from_the_form(hearts: Socket) -> None:
     state = reply["state"]
     assert state["players"] == 5 and state["score_limit"] == 150
     assert state["preset"] == "black_lady" and state["moon_rule"] == "subtract"
-    assert state["code"].startswith("HM1-B5-")
+    # The server dealt this match: its code would reproduce every hand, so it stays hidden.
+    assert state["code"] is None
+    assert reply["events"][0] == {"type": "new", "code": None}
     assert [s["name"] for s in state["seats"][1:]] == ["Bot1", "Bot2", "Bot3", "Bot4"]
     assert state["status"] == "passing"
     # The bots chose their passes at once; only seat 0's choice is awaited.
@@ -70,7 +72,16 @@ def test_passing_then_playing(hearts: Socket) -> None:
     assert reply["state"]["status"] == "playing" and obs["turn"] == 0
     card = obs["legal_plays"][0]
     after = update(hearts, "play", card=card)
-    assert after["events"][0] == {"type": "play", "seat": 0, "card": card}
+    # ``turn`` says who acts next: the trick's winner when this card completed it, else seat 1.
+    own = after["events"][: next(
+        (i for i, e in enumerate(after["events"]) if i and e["type"] == "play"),
+        len(after["events"]),
+    )]
+    trick = next((e for e in own if e["type"] == "trick"), None)
+    turn = trick["winner"] if trick is not None else 1
+    assert after["events"][0] == {"type": "play", "seat": 0, "card": card, "turn": turn}
+    if trick is not None:
+        assert trick["turn"] == trick["winner"]
     assert card not in after["state"]["observation"]["hand"]
 
 
@@ -215,7 +226,17 @@ def test_a_whole_match_counts_in_the_statistics(hearts: Socket, client: TestClie
     stats = client.get("/api/stats").json()["hearts"]
     assert stats["hearts.stats.played"] == "1"
     assert stats["hearts.stats.won"] == ("1" if 0 in summary["winners"] else "0")
+    # Once the match is over its code is shown, and replaying it keeps it shown.
+    assert state["code"].startswith("HM1-S3-")
     assert update(hearts, "replay")["state"]["code"] == state["code"]
+
+
+def test_an_entered_code_is_shown_and_a_running_match_cannot_be_replayed(hearts: Socket) -> None:
+    state = start(hearts, code="hm1-s4-aaaaaam")["state"]
+    assert state["code"] == "HM1-S4-AAAAAAM"
+    start(hearts, players=4)
+    reply = hearts.send("replay")
+    assert reply["type"] == "error" and reply["code"] == "illegal_move"
 
 
 def test_hint_names_a_legal_card(hearts: Socket) -> None:

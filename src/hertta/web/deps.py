@@ -3,6 +3,7 @@ game WebSocket entry point."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -53,6 +54,12 @@ PreferencesDep = Annotated[dict[str, Value], Depends(get_preferences)]
 def language_of(preferences: dict[str, Value]) -> str:
     lang = preferences.get("lang")
     return lang if isinstance(lang, str) and lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def script_json(value: object) -> str:
+    """JSON to embed in a ``<script type="application/json">`` block: ``</`` is escaped so no
+    string inside can end the element."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
 def render(

@@ -33,6 +33,7 @@ from hertta.hearts import (
 )
 from hertta.hearts.codes import random_match_code
 from hertta.hearts.config import MOON_OPTIONS, MOON_RULES
+from hertta.hearts.deck import PASS_COUNT
 from hertta.rng import SplitMix64, derive_seed
 from hertta.store import SavedGame, Store
 from hertta.store.hearts_store import (
@@ -66,6 +67,27 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_NAMES = ("Aino", "Eero", "Liisa", "Ville", "Saara")
 MAX_NAME = 20
 MAX_SCORE_LIMIT = 1000
+MAX_CODE = 80
+
+
+def hearts_limits() -> dict[str, Any]:
+    """Every limit the Hearts page shows or checks, so the client never hard-codes one."""
+    return {
+        "players": sorted({n for name in PRESET_NAMES for n in preset(name).player_counts}),
+        "default_players": 4,
+        "presets": {name: list(preset(name).player_counts) for name in PRESET_NAMES},
+        "score_limits": [50, 100, 150],
+        "default_score_limit": preset("standard").score_limit,
+        "score_limit_min": 1,
+        "score_limit_max": MAX_SCORE_LIMIT,
+        "moon_rules": list(MOON_RULES),
+        "levels": list(LEVELS),
+        "default_level": "normal",
+        "name_max": MAX_NAME,
+        "pass_size": PASS_COUNT,
+        "code_max": MAX_CODE,
+        "default_names": list(DEFAULT_NAMES),
+    }
 
 
 def choice(options: tuple[str, ...]) -> ArgParser:
@@ -106,7 +128,7 @@ def opponents(value: object) -> list[SeatInfo]:
 OPS: dict[str, OpSpec] = {
     "new": OpSpec(
         optional={
-            "code": text(80),
+            "code": text(MAX_CODE),
             "players": integer(3, 6),
             "preset": choice(PRESET_NAMES),
             "score_limit": integer(1, MAX_SCORE_LIMIT),
@@ -153,6 +175,10 @@ class HeartsSession:
         self.seats: tuple[SeatInfo, ...] = ()
         self.result_id: int | None = None
         self.bots: dict[int, Player] = {}
+        self.code_public = False
+        """Whether the person may see the match code: a code they entered, or a match replayed
+        from a finished one. A code the server dealt reproduces every hand, so it stays hidden
+        until the match is over."""
         saved = store.load_game(player_id, KIND)
         if saved is not None:
             self._resume(saved)
@@ -160,7 +186,7 @@ class HeartsSession:
     # -- GameSession -----------------------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
-        view = hearts_view(self.match, self.seats, self.move_errors)
+        view = hearts_view(self.match, self.seats, self.move_errors, self.code_public)
         return {**view, "version": self.version}
 
     def handle(self, intent: Intent) -> list[dict[str, Any]]:
@@ -170,7 +196,9 @@ class HeartsSession:
                 events = self._new(args)
             elif intent.op == "replay":
                 match = self._current()
-                events = self._start(str(match.code), list(self.seats[1:]))
+                if not match.over and not self.code_public:
+                    raise IllegalMoveError("only a finished match can be replayed")
+                events = self._start(str(match.code), list(self.seats[1:]), public=True)
             elif intent.op == "pass":
                 cards = args["cards"]
                 assert isinstance(cards, list)
@@ -208,7 +236,7 @@ class HeartsSession:
         code = args.get("code")
         if isinstance(code, str) and code.strip():
             parsed = parse_match_code(code)  # DealCodeError before anything changes
-            return self._start(str(parsed), given)
+            return self._start(str(parsed), given, public=True)
         rules = preset(str(args.get("preset", "standard")))
         options: dict[str, object] = {}
         if "moon_rule" in args:
@@ -220,17 +248,19 @@ class HeartsSession:
         assert isinstance(players, int)
         if players not in rules.player_counts:
             raise ConfigError(f"{rules.preset} is played by {rules.player_counts}, not {players}")
-        return self._start(str(random_match_code(rules, players, self.rng)), given)
+        return self._start(str(random_match_code(rules, players, self.rng)), given, public=False)
 
-    def _start(self, code: str, given: list[SeatInfo]) -> list[dict[str, Any]]:
+    def _start(self, code: str, given: list[SeatInfo], *, public: bool) -> list[dict[str, Any]]:
         match = new_match(code)
         self._abandon()
         self.match = match
+        self.code_public = public
         self.tokens = []
         self.result_id = None
         self.seats = table_seats(match.players, given)
         self.bots = self._make_bots()
-        events: list[dict[str, Any]] = [{"type": "new", "code": str(match.code)}]
+        shown = str(match.code) if public else None
+        events: list[dict[str, Any]] = [{"type": "new", "code": shown}]
         events.append(self._round_event())
         self._advance(events)
         return events
@@ -395,7 +425,10 @@ class HeartsSession:
 
     def _save(self) -> None:
         match = self._current()
-        data: dict[str, Any] = {"seats": [seat.to_json() for seat in self.seats]}
+        data: dict[str, Any] = {
+            "seats": [seat.to_json() for seat in self.seats],
+            "code_public": self.code_public,
+        }
         if self.result_id is not None:
             data["result_id"] = self.result_id
         saved = SavedGame(str(match.code), " ".join(self.tokens), 0, data)
@@ -413,6 +446,7 @@ class HeartsSession:
             log.warning("discarding an unreadable saved Hearts match %r", saved.code, exc_info=True)
             return
         self.match, self.tokens, self.seats = match, tokens, seats
+        self.code_public = saved.data.get("code_public", True) is True
         result_id = saved.data.get("result_id")
         self.result_id = result_id if isinstance(result_id, int) else None
         self.bots = self._make_bots()
@@ -420,12 +454,14 @@ class HeartsSession:
     @contextmanager
     def _rollback_on_error(self) -> Iterator[None]:
         """One transaction; if a move or the store fails, the session is as it was."""
-        kept = (self.match, list(self.tokens), self.seats, self.result_id, self.bots)
+        kept = (self.match, list(self.tokens), self.seats, self.result_id, self.bots,
+                self.code_public)
         try:
             with self.store.transaction():
                 yield
         except BaseException:
-            self.match, self.tokens, self.seats, self.result_id, self.bots = kept
+            (self.match, self.tokens, self.seats, self.result_id, self.bots,
+             self.code_public) = kept
             raise
 
 

@@ -55,9 +55,10 @@ def summary_json(match: MatchState) -> dict[str, Any] | None:
 
 
 def hearts_view(
-    match: MatchState | None, seats: tuple[SeatInfo, ...], move_errors: bool
+    match: MatchState | None, seats: tuple[SeatInfo, ...], move_errors: bool, code_public: bool
 ) -> dict[str, Any]:
-    """The whole page state for seat 0 (the session adds ``version``)."""
+    """The whole page state for seat 0 (the session adds ``version``). The match code
+    reproduces every hand, so it is sent only when ``code_public`` or the match is over."""
     settings = {"move_errors": move_errors}
     if match is None:
         return {"game": "hearts", "status": "none", "settings": settings}
@@ -72,7 +73,7 @@ def hearts_view(
     return {
         "game": "hearts",
         "status": status,
-        "code": str(match.code),
+        "code": str(match.code) if code_public or match.over else None,
         "round_index": match.round_index,
         "players": match.players,
         "seats": [seat.to_json() for seat in seats],
@@ -90,7 +91,10 @@ def play_events(
 ) -> list[dict[str, Any]]:
     """The events of one card played: the card, a completed trick, hearts breaking, the end
     of the round. The kitty's cards are never named (only that it went with the trick)."""
-    events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
+    # ``turn``: who acts next once this card is down (the trick's winner after a full trick;
+    # None once the tricks are over), so the page never works out the order itself.
+    turn = after.turn if after.phase is Phase.PLAYING else None
+    events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card, "turn": turn}]
     if not before.hearts_broken and after.hearts_broken:
         events.append({"type": "hearts_broken"})
     if len(after.tricks) > len(before.tricks):
@@ -105,6 +109,7 @@ def play_events(
                 "points": trick.taken_points,
                 "took_kitty": bool(trick.kitty),
                 "carried": len(trick.carried_in),
+                "turn": turn,
             }
         )
     if after.phase is not Phase.PLAYING:

@@ -9,9 +9,16 @@ from hertta.hearts import PRESET_NAMES
 from hertta.store import Store
 from hertta.store.hearts_store import KIND, hearts_stats
 from hertta.web.app_state import AppState
-from hertta.web.deps import PreferencesDep, StateDep, render, serve_game_socket
+from hertta.web.deps import (
+    PreferencesDep,
+    StateDep,
+    language_of,
+    render,
+    script_json,
+    serve_game_socket,
+)
 from hertta.web.games import GameInfo, StatLine, register_game
-from hertta.web.hearts_session import DEFAULT_NAMES, LEVELS, HeartsSession
+from hertta.web.hearts_session import HeartsSession, hearts_limits
 from hertta.web.preferences import Value
 
 router = APIRouter()
@@ -36,14 +43,21 @@ register_game(GameInfo(KIND, "/hearts", "hearts.title", "hearts.blurb", hearts_s
 async def hearts_page(
     request: Request, state: StateDep, preferences: PreferencesDep
 ) -> HTMLResponse:
+    limits = hearts_limits()
+    config = {
+        "animationMs": preferences["animation_ms"],
+        "lang": language_of(preferences),
+        "socket": "/ws/hearts",
+        "limits": limits,
+    }
     return render(
         request,
         state.templates,
         "hearts.html",
         preferences,
         presets=PRESET_NAMES,
-        levels=LEVELS,
-        default_names=DEFAULT_NAMES,
+        limits=limits,
+        config_json=script_json(config),
     )
 
 

@@ -2,30 +2,33 @@
 
 from __future__ import annotations
 
-import json
-
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
 from hertta.solitaire.layout import COORDINATES, POSITIONS, ROW_XS
 from hertta.web.app_state import AppState
-from hertta.web.deps import PreferencesDep, StateDep, render, serve_game_socket
+from hertta.web.deps import (
+    PreferencesDep,
+    StateDep,
+    language_of,
+    render,
+    script_json,
+    serve_game_socket,
+)
 from hertta.web.preferences import Value
 from hertta.web.solitaire_session import KIND, SolitaireSession
 
 router = APIRouter()
 
 
-def layout_json() -> str:
+def layout() -> dict[str, object]:
     """The heart's geometry for the client: (row, x) in half-card units for every position."""
-    return json.dumps(
-        {
+    return {
             "positions": {str(p): list(COORDINATES[p]) for p in POSITIONS},
             "rows": len(ROW_XS),
             "min_x": min(min(xs) for xs in ROW_XS),
             "max_x": max(max(xs) for xs in ROW_XS),
-        }
-    )
+    }
 
 
 @router.get("/h2h", response_class=HTMLResponse)
@@ -37,7 +40,14 @@ async def solitaire_page(
         state.templates,
         "solitaire.html",
         preferences,
-        layout_json=layout_json(),
+        config_json=script_json(
+            {
+                "layout": layout(),
+                "animationMs": preferences["animation_ms"],
+                "lang": language_of(preferences),
+                "socket": "/ws/h2h",
+            }
+        ),
         coordinates=COORDINATES,
     )
 

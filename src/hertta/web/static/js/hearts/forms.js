@@ -35,7 +35,7 @@ export function fillSummary(snapshot) {
       : t("hearts.winners", { names: names(summary.winners) }), t("hearts.losers", { names: names(summary.losers) })];
     result.textContent = lines.join(" · ");
   }
-  $("round-code").textContent = snapshot.code;
+  $("round-code").textContent = snapshot.code ?? "–";
   $("round-next").hidden = over;
   $("round-new").hidden = !over;
   $("round-replay").hidden = !over;

@@ -61,7 +61,7 @@ export function renderInfo(snapshot) {
   const broken = obs.hearts_broken;
   $("info-broken").dataset.broken = broken ? "1" : "0";
   $("info-broken-text").textContent = t(broken ? "hearts.broken" : "hearts.not_broken");
-  $("info-code").textContent = snapshot.code;
+  $("info-code").textContent = snapshot.code ?? "–";
 }
 
 /** The opponents around the table. `view` holds counts and the turn as currently shown. */
