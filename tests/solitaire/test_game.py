@@ -158,7 +158,7 @@ def test_no_undo_after_a_win() -> None:
 def test_restart_and_replay() -> None:
     moves = nine_flips_then_pair()
     game = replay(EXAMPLE, moves)
-    assert game.log == tuple(moves)
+    assert game.recent == tuple(moves) and game.played == len(moves)
     assert restart(game).position == new_game(EXAMPLE).position
     assert replay(EXAMPLE, parse_moves(format_moves(moves))).position == game.position
 
@@ -182,3 +182,17 @@ def test_bad_move_notation(text: str) -> None:
 
 def test_legal_moves_at_the_start_of_the_example() -> None:
     assert legal_moves(new_game(EXAMPLE).position) == [Move.flip()]
+
+
+def test_memory_stays_bounded_over_a_long_game() -> None:
+    """Thousands of stock taps keep only what undo needs: 100 positions and 100 moves."""
+    game = new_game(EXAMPLE)
+    for _ in range(2_000):
+        game = play(game, Move.flip() if game.position.stock else Move.recycle())
+    assert game.played == 2_000
+    assert len(game.history) == len(game.recent) == 100
+    for _ in range(100):
+        game = undo(game)
+    assert game.played == 1_900 and not game.can_undo
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        undo(game)

@@ -84,7 +84,7 @@ class SolitaireMachine(RuleBasedStateMachine):
         move = pairs[choice % len(pairs)]
         self.tap_somewhere(move.first)
         self.tap_somewhere("waste" if move.second == WASTE else move.second)
-        assert self.state.game.log[-1] == move
+        assert self.state.game.last_move == move
 
     @rule()
     def take_back(self) -> None:

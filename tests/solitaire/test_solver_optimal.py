@@ -132,7 +132,7 @@ def test_example_solution_opens_as_the_rules_describe() -> None:
     assert [m.notation for m in moves[:10]] == ["F"] * 9 + ["25+W"]
     game = replay(RULES_EXAMPLE_CODE, moves)
     assert game.status is Status.WON
-    assert len(game.log) == len(moves)
+    assert game.played == len(moves)
     # The rest is the fewest from the position after those ten moves.
     after = replay(RULES_EXAMPLE_CODE, moves[:10]).position
     rest = fewest_moves(after)

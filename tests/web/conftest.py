@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from hertta.solitaire.game import Move
+from hertta.tables.bots import ThreadBotRunner
 from hertta.web.app import create_app
 from hertta.web.settings import Settings
 from tests.web.helpers import PINNED_WINNABLE, tap_targets_for
@@ -46,29 +48,43 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_path: str, clock: FakeClock) -> Iterator[TestClient]:
-    app = create_app(Settings(db_path=db_path, bench_echo=True), clock=clock)
+    # Computer players think in threads here (the real server's worker processes are used by
+    # the tests that start ``hertta serve``): the protocol is the same, start-up is quicker.
+    runner = ThreadBotRunner()
+    app = create_app(Settings(db_path=db_path, bench_echo=True), clock=clock, runner=runner)
     with TestClient(app) as test_client:
         test_client.get("/")  # the player cookie
         yield test_client
 
 
 class Socket:
-    """A thin wrapper: send an intent, get the reply, keep every message for later checks."""
+    """A thin wrapper: send an intent, get its reply, keep every message for later checks.
+
+    Messages pushed while waiting for a reply (computer players' moves, other tabs' changes)
+    are kept in order in ``backlog``; :meth:`receive` hands them out first."""
 
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.seq = 0
         self.messages: list[dict[str, Any]] = []
+        self.backlog: deque[dict[str, Any]] = deque()
 
-    def receive(self) -> dict[str, Any]:
+    def _read(self) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.receive_text())
         self.messages.append(message)
         return message
 
+    def receive(self) -> dict[str, Any]:
+        return self.backlog.popleft() if self.backlog else self._read()
+
     def send(self, op: str, **args: Any) -> dict[str, Any]:
         self.seq += 1
         self.ws.send_text(json.dumps({"op": op, "seq": self.seq, **args}))
-        return self.receive()
+        while True:
+            message = self._read()
+            if message.get("re") == self.seq:
+                return message
+            self.backlog.append(message)
 
     def send_raw(self, frame: str | bytes) -> dict[str, Any]:
         if isinstance(frame, bytes):

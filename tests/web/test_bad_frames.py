@@ -77,14 +77,14 @@ def test_many_bad_frames_in_a_row_do_not_wear_the_connection_down(socket: Socket
 def test_a_failing_session_sends_internal_error_and_survives(
     socket: Socket, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hertta.web.solitaire_session import SolitaireSession
+    from hertta.web.h2h_session import HeartToHeartSession
 
     before = socket.hello()
 
-    def broken(self: SolitaireSession, intent: object) -> list[dict[str, Any]]:
+    async def broken(self: HeartToHeartSession, connection: object, intent: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(SolitaireSession, "handle", broken)
+    monkeypatch.setattr(HeartToHeartSession, "handle", broken)
     reply = socket.send("tap", target="stock")
     assert reply["type"] == "error" and reply["code"] == "internal_error"
     assert "a bug" not in json.dumps(reply)

@@ -104,5 +104,6 @@ def test_only_example_deals_and_steps_in_range_are_served(client: TestClient) ->
     for bad in (total + 1, -1):
         reply = client.get(f"/api/h2h/examples/{CODE}/{bad}")
         assert reply.status_code == 400 and reply.json()["error"] == "bad_notation"
-    assert client.get(f"/api/h2h/examples/{CODE}/two").status_code == 422
+    not_a_number = client.get(f"/api/h2h/examples/{CODE}/two")
+    assert not_a_number.status_code == 400 and not_a_number.json()["error"] == "bad_request"
 

@@ -1,8 +1,15 @@
 """Play whole Hearts matches (seat 0 decided by an Easy player on its own view) and scan every
-message sent to seat 0: none may name a card of another seat's hand before it is played."""
+message sent to seat 0, replies and pushed updates alike: none may name a card of another
+seat's hand before it is played, and while a match the server dealt is running none may hold
+its code (which would reproduce every hand) or anything else it is derived from.
+
+Each message is checked against the true state of the table when it was sent: the table's log,
+read from the store after the match, is replayed decision by decision alongside the messages.
+"""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any
@@ -12,18 +19,24 @@ from starlette.testclient import TestClient
 
 from hertta.cards import Card, parse_card
 from hertta.hearts import MatchState
+from hertta.hearts.decisions import apply_decision, parse_decision
+from hertta.hearts.match import new_match
 from hertta.rng import SplitMix64
-from hertta.web.app_state import AppState
-from hertta.web.hearts_session import HeartsSession
+from hertta.web.services import AppServices
 from tests.web.conftest import Socket
-from tests.web.hearts_helpers import EASY_TABLE, easy_decision
+from tests.web.hearts_helpers import EASY_TABLE, decide, easy_decision
 
 CARD = re.compile(r"^[2-9TJQKA][CDSH]$")
-MATCHES = [
-    ("HM1-S4-AAAAAHQ-SL50", 1),
-    ("HM1-C5-AAAAKQZ-SL40", 2),
-    ("HM1-C6-AAABCDE-SL40", 3),
-    ("HM1-O3-AAAAZZZ-SL40", 4),
+ENTERED = [
+    ({"code": "HM1-S4-AAAAAHQ-SL50"}, 1),
+    ({"code": "HM1-C5-AAAAKQZ-SL40"}, 2),
+    ({"code": "HM1-C6-AAABCDE-SL40"}, 3),
+    ({"code": "HM1-O3-AAAAZZZ-SL40"}, 4),
+]
+DEALT = [
+    ({"players": 4, "preset": "standard", "score_limit": 40}, 5),
+    ({"players": 6, "preset": "cancellation", "score_limit": 60}, 6),
+    ({"players": 5, "preset": "black_lady", "score_limit": 50, "moon_rule": "choose"}, 7),
 ]
 
 
@@ -62,13 +75,11 @@ def known_to_seat_zero(match: MatchState) -> Counter[Card]:
     return known
 
 
-def check(message: dict[str, Any], match: MatchState, previous: MatchState | None) -> None:
+def check_cards(message: dict[str, Any], match: MatchState, previous: MatchState | None) -> None:
     cards = {parse_card(s) for s in strings_in(message) if CARD.match(s)}
     allowed = known_to_seat_zero(match)
     if previous is not None and previous.round_index != match.round_index:
         allowed |= known_to_seat_zero(previous)  # events may still show the old round's end
-    # Each card string may appear many times (hand, legal plays, events...): compare presence
-    # per card against what seat 0 knows, and check the hidden cards are never named.
     hidden = hidden_from_seat_zero(match) - allowed
     leaked = [card.notation for card in cards if card in hidden]
     assert not leaked, f"seat 0 was sent hidden cards {leaked}: {message}"
@@ -76,34 +87,86 @@ def check(message: dict[str, Any], match: MatchState, previous: MatchState | Non
     assert not unknown, f"seat 0 was sent cards it never saw {unknown}: {message}"
 
 
-@pytest.mark.parametrize(("code", "seed"), MATCHES)
-def test_no_message_names_a_hidden_card(client: TestClient, code: str, seed: int) -> None:
-    app_state = client.app.state.hertta  # type: ignore[attr-defined]
-    assert isinstance(app_state, AppState)
+def is_decision(message: dict[str, Any]) -> bool:
+    """An update caused by one decision at the table (not a hint, a refusal or a new table)."""
+    events = message.get("events") or []
+    kinds = {event["type"] for event in events}
+    return message["type"] == "update" and bool(events) and not kinds & {
+        "hint", "refused", "new", "settings"
+    }
+
+
+def play_a_match(client: TestClient, args: dict[str, Any], seed: int) -> tuple[Socket, str]:
+    services = client.app.state.hertta  # type: ignore[attr-defined]
+    assert isinstance(services, AppServices)
     rng = SplitMix64(seed)
+    player = services.cookies.read(client.cookies.get("hertta_player"))
+    assert player is not None
     with client.websocket_connect("/ws/hearts") as ws:
         socket = Socket(ws)
         socket.hello()
-        player = next(iter(app_state.hub._entries))[0]  # the one open session's player
-        session = app_state.hub.session(player, "hearts")
-        assert isinstance(session, HeartsSession)
-        previous = None
-        reply = socket.send("new", code=code, opponents=EASY_TABLE)
-        rounds = 0
+        reply = decide(socket, "new", opponents=EASY_TABLE, **args)
         for _ in range(3000):
-            match = session.match
-            assert match is not None
-            check(reply, match, previous)
-            previous = match
             status = reply["state"]["status"]
             if status == "match_over":
                 break
             if status == "round_over":
-                rounds += 1
-                reply = socket.send("next")
+                reply = decide(socket, "next")
                 continue
-            op, args = easy_decision(session, rng)
-            reply = socket.send(op, **args)
-            assert reply["type"] == "update" and reply["events"][0]["type"] != "refused", reply
+            session = services.sessions.session(player, "hearts")  # type: ignore[union-attr]
+            assert session is not None and session.table is not None
+            op, op_args = easy_decision(session.table.state, rng)
+            reply = decide(socket, op, **op_args)
+            assert reply["events"][0]["type"] != "refused", reply
         assert reply["state"]["status"] == "match_over"
-        assert rounds >= 1
+    table = services.tables.current(player, "hearts")
+    assert table is not None
+    return socket, table.id
+
+
+@pytest.mark.parametrize(("args", "seed"), ENTERED + DEALT)
+def test_no_message_names_a_hidden_card(
+    client: TestClient, args: dict[str, Any], seed: int
+) -> None:
+    socket, table_id = play_a_match(client, args, seed)
+    services: AppServices = client.app.state.hertta  # type: ignore[attr-defined]
+    table = services.tables.load(table_id)
+    states = [new_match(table.row.setup["code"])]
+    for stored in services.store.read_decisions(table_id):
+        states.append(apply_decision(states[-1], parse_decision(stored.text)))
+    assert states[-1].over
+    version = 0
+    rounds = 0
+    for message in socket.messages:
+        if message["type"] not in ("update", "snapshot"):
+            continue
+        if message["type"] == "update" and any(e["type"] == "new" for e in message["events"]):
+            version = 0
+        elif is_decision(message):
+            version += 1
+        rounds += any(e["type"] == "round" for e in message.get("events", []))
+        check_cards(message, states[version], states[version - 1] if version else None)
+    assert version == len(states) - 1, "every decision reached seat 0 as one update"
+    assert rounds >= 2
+
+
+@pytest.mark.parametrize(("args", "seed"), DEALT)
+def test_a_dealt_match_keeps_its_code_secret_until_the_end(
+    client: TestClient, args: dict[str, Any], seed: int
+) -> None:
+    socket, table_id = play_a_match(client, args, seed)
+    services: AppServices = client.app.state.hertta  # type: ignore[attr-defined]
+    code = services.tables.load(table_id).row.setup["code"]
+    number = code.split("-")[2]
+    secrets = (code, number, table_id, services.deal_secret)
+    over = False
+    for message in socket.messages:
+        text = json.dumps(message)
+        over = over or message.get("state", {}).get("status") == "match_over"
+        if over:
+            continue
+        assert "HM1-" not in text, message
+        for secret in secrets:
+            assert secret not in text, (secret, message)
+    last = socket.messages[-1]["state"]
+    assert last["status"] == "match_over" and last["code"] == code

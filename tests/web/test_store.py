@@ -1,14 +1,30 @@
-"""The data-access layer: schema, WAL, players, settings, games, results, statistics, threads."""
+"""The data-access layer: schema and migrations, WAL, private files, players written only when
+they save something, settings, tables with their append-only logs and version checks, results,
+statistics, threads."""
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
+import stat
 import threading
 from pathlib import Path
 
 import pytest
 
-from hertta.store import SCHEMA_VERSION, GameResult, SavedGame, Store, solitaire_stats
+from hertta.store import SCHEMA_VERSION, GameResult, Store, StoreOpenError, solitaire_stats
+from hertta.store.migrations import MIGRATIONS
+from hertta.tables.model import (
+    Checkpoint,
+    Seat,
+    StaleTableError,
+    StoredDecision,
+    TableRow,
+    TableStatus,
+    UnknownTableError,
+)
+from hertta.tables.storage import SeatResult
 
 
 @pytest.fixture
@@ -20,11 +36,30 @@ def test_a_new_database_is_created_in_wal_mode_at_the_current_schema(tmp_path: P
     path = tmp_path / "deep" / "dir" / "hertta.db"
     store = Store(path)
     assert path.exists()
-    assert store.database.schema_version == SCHEMA_VERSION
+    assert store.database.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
     store.close()
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_the_files_are_private_and_new_folders_too(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "hertta" / "hertta.db"
+    store = Store(path)
+    store.save_settings("someone", {"lang": "en"})  # a write: the WAL exists now
+    for candidate in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        assert stat.S_IMODE(candidate.stat().st_mode) == 0o600, candidate
+    for folder in (path.parent, path.parent.parent):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    store.close()
+
+
+def test_an_old_world_readable_file_is_made_private(tmp_path: Path) -> None:
+    path = tmp_path / "hertta.db"
+    Store(path).close()
+    os.chmod(path, 0o644)
+    Store(path).close()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -32,81 +67,146 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     Store(path).close()
     with sqlite3.connect(path) as raw:
         raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(RuntimeError, match="schema version"):
+    with pytest.raises(StoreOpenError, match="schema version"):
         Store(path)
 
 
-def test_the_secret_key_is_made_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("problem", ["directory", "parent is a file", "corrupt"])
+def test_unusable_databases_are_refused_with_the_path_and_the_cause(
+    tmp_path: Path, problem: str
+) -> None:
+    if problem == "directory":
+        path = tmp_path / "a-folder"
+        path.mkdir()
+    elif problem == "parent is a file":
+        (tmp_path / "file").write_text("x")
+        path = tmp_path / "file" / "hertta.db"
+    else:
+        path = tmp_path / "hertta.db"
+        path.write_bytes(b"this is not a database, just some text " * 200)
+    with pytest.raises(StoreOpenError) as caught:
+        Store(path)
+    assert str(path) in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_secrets_are_made_once(tmp_path: Path) -> None:
     path = tmp_path / "hertta.db"
     first = Store(path)
     key = first.secret_key()
-    assert len(key) >= 32 and first.secret_key() == key
+    deal = first.secret("deal_key")
+    assert len(key) >= 32 and first.secret_key() == key and deal != key
     first.close()
-    assert Store(path).secret_key() == key
+    again = Store(path)
+    assert again.secret_key() == key and again.secret("deal_key") == deal
     assert Store(tmp_path / "other.db").secret_key() != key
 
 
-def test_players_and_settings(store: Store) -> None:
-    alice = store.create_player()
-    bob = store.create_player()
-    assert alice != bob and store.player_exists(alice)
-    assert not store.player_exists("nobody")
-    store.ensure_player("nobody")
-    assert store.player_exists("nobody")
-    assert store.load_settings(alice) == {}
-    store.save_settings(alice, {"lang": "en", "move_errors": True, "animation_ms": 120})
-    store.save_settings(alice, {"lang": "fi"})
-    assert store.load_settings(alice) == {"lang": "fi", "move_errors": True, "animation_ms": 120}
-    assert store.load_settings(bob) == {}
+def test_a_player_is_written_only_when_they_save_something(store: Store) -> None:
+    assert store.player_count() == 0
+    assert store.load_settings("alice") == {}
+    assert not store.player_exists("alice")
+    store.save_settings("alice", {})
+    assert store.player_count() == 0
+    store.save_settings("alice", {"lang": "en", "move_errors": True, "animation_ms": 120})
+    store.save_settings("alice", {"lang": "fi"})
+    assert store.player_exists("alice") and store.player_count() == 1
+    assert store.load_settings("alice") == {"lang": "fi", "move_errors": True, "animation_ms": 120}
+    assert store.load_settings("bob") == {}
 
 
-def test_saved_games_by_kind(store: Store) -> None:
-    player = store.create_player()
-    assert store.load_game(player, "h2h") is None
-    game = SavedGame("HH1-N-AAAAAAM", "F F 25+W", 1234, {"result_id": 7})
-    store.save_game(player, "h2h", game)
-    store.save_game(player, "hearts", SavedGame("X", "", 0))
-    assert store.load_game(player, "h2h") == game
-    store.save_game(player, "h2h", SavedGame("HH1-N-AAAAAAM", "F", 10))
-    assert store.load_game(player, "h2h") == SavedGame("HH1-N-AAAAAAM", "F", 10, {})
-    store.delete_game(player, "h2h")
-    assert store.load_game(player, "h2h") is None
-    assert store.load_game(player, "hearts") is not None
+def row(table_id: str = "t1", player: str = "alice") -> TableRow:
+    seats = (Seat(player=player), Seat(level="hard", name="Eero"))
+    return TableRow(table_id, "hearts", {"code": "HM1-S4-AAAAAAM"}, seats)
+
+
+def test_a_table_and_its_log(store: Store) -> None:
+    store.insert_table(row())
+    assert store.player_exists("alice")
+    stored = store.read_table("t1")
+    assert stored.row == row() and stored.checkpoint is None and stored.decisions == ()
+    for seq, text in enumerate(["P0:2C.3C.4C", "P1:AS.KS.QS"], start=1):
+        store.append_decision(
+            "t1", seq - 1, StoredDecision(seq, seq - 1, text), status=TableStatus.ACTIVE,
+            elapsed_ms=10 * seq, results={0: 7}, checkpoint=None,
+        )
+    stored = store.read_table("t1")
+    assert stored.row.version == 2 and stored.row.elapsed_ms == 20 and stored.row.results == {0: 7}
+    assert [d.text for d in stored.decisions] == ["P0:2C.3C.4C", "P1:AS.KS.QS"]
+    assert stored.decisions[1] == StoredDecision(2, 1, "P1:AS.KS.QS")
+    store.append_decision(
+        "t1", 2, StoredDecision(3, None, "N"), status=TableStatus.OVER, elapsed_ms=20,
+        results={0: 7}, checkpoint=Checkpoint(3, "whole state"),
+    )
+    stored = store.read_table("t1")
+    assert stored.checkpoint == Checkpoint(3, "whole state") and stored.decisions == ()
+    assert stored.row.status is TableStatus.OVER
+    assert len(store.read_decisions("t1")) == 3 and len(store.read_decisions("t1", after=1)) == 2
+
+
+def test_a_stale_copy_can_never_write(store: Store) -> None:
+    store.insert_table(row())
+    decision = StoredDecision(1, 0, "0:2C")
+    store.append_decision("t1", 0, decision, status=TableStatus.ACTIVE, elapsed_ms=0,
+                          results={}, checkpoint=None)
+    with pytest.raises(StaleTableError):  # a second copy that still thinks it is at version 0
+        store.append_decision("t1", 0, StoredDecision(1, 0, "0:3C"),
+                              status=TableStatus.ACTIVE, elapsed_ms=0, results={}, checkpoint=None)
+    with pytest.raises(StaleTableError):
+        store.update_table("t1", 0, status=TableStatus.LEFT, elapsed_ms=5, results={})
+    with pytest.raises(StaleTableError):  # a number that does not follow its version
+        store.append_decision("t1", 1, StoredDecision(5, 0, "0:3C"),
+                              status=TableStatus.ACTIVE, elapsed_ms=0, results={}, checkpoint=None)
+    assert [d.text for d in store.read_decisions("t1")] == ["0:2C"]
+    with pytest.raises(UnknownTableError):
+        store.read_table("nope")
+    with pytest.raises(UnknownTableError):
+        store.update_table("nope", 0, status=TableStatus.LEFT, elapsed_ms=0, results={})
+
+
+def test_current_tables(store: Store) -> None:
+    assert store.current_table("alice", "hearts") is None
+    store.insert_table(row("t1"))
+    store.insert_table(row("t2"))
+    store.set_current_table("alice", "hearts", "t1")
+    store.set_current_table("alice", "hearts", "t2")
+    assert store.current_table("alice", "hearts") == "t2"
+    assert store.current_table("alice", "h2h") is None
 
 
 def test_results_open_and_close_once(store: Store) -> None:
-    player = store.create_player()
-    first = store.open_result(player, "h2h", "HH1-N-AAAAAAM")
-    second = store.open_result(player, "h2h", "HH1-N-AAAAAAB")
-    store.close_result(first, "won", score=250, moves=80, elapsed_ms=5000)
-    store.close_result(first, "lost", score=0, moves=1, elapsed_ms=1)  # already closed: ignored
-    results = store.results(player, "h2h")
+    first = store.open_result("alice", "h2h", "HH1-N-AAAAAAM")
+    second = store.open_result("alice", "h2h", "HH1-N-AAAAAAB")
+    store.close_result(first, SeatResult("won", 250, 80, 5000))
+    store.close_result(first, SeatResult("lost", 0, 1, 1))  # already closed: ignored
+    results = store.results("alice", "h2h")
     assert [(r.id, r.outcome) for r in results] == [(first, "won"), (second, "open")]
     assert results[0].score == 250 and results[0].moves == 80 and results[0].elapsed_ms == 5000
     assert results[0].finished_at is not None and results[1].finished_at is None
-    assert store.results(player, "hearts") == []
-    with pytest.raises(ValueError):
-        store.close_result(second, "open", score=0, moves=0, elapsed_ms=0)
+    assert store.results("alice", "hearts") == []
 
 
 def test_a_transaction_rolls_back_as_a_whole(store: Store) -> None:
-    player = store.create_player()
     with pytest.raises(RuntimeError), store.transaction():
-        store.save_game(player, "h2h", SavedGame("HH1-N-AAAAAAM", "F", 1))
-        store.open_result(player, "h2h", "HH1-N-AAAAAAM")
+        store.insert_table(row())
+        store.open_result("alice", "hearts", "HM1-S4-AAAAAAM")
         raise RuntimeError("disk on fire")
-    assert store.load_game(player, "h2h") is None
-    assert store.results(player, "h2h") == []
+    with pytest.raises(UnknownTableError):
+        store.read_table("t1")
+    assert store.results("alice", "hearts") == [] and store.player_count() == 0
 
 
 def test_many_threads_write_safely(store: Store) -> None:
-    players = [store.create_player() for _ in range(8)]
+    players = [f"p{i}" for i in range(8)]
     errors: list[BaseException] = []
 
     def work(player: str) -> None:
         try:
+            store.insert_table(row(player, player))
             for i in range(50):
-                store.save_game(player, "h2h", SavedGame("HH1-N-AAAAAAM", "F " * i, i))
+                store.append_decision(player, i, StoredDecision(i + 1, 0, "F"),
+                                      status=TableStatus.ACTIVE, elapsed_ms=i, results={},
+                                      checkpoint=None)
                 store.open_result(player, "h2h", "HH1-N-AAAAAAM")
         except BaseException as error:  # pragma: no cover - reported below
             errors.append(error)
@@ -118,9 +218,42 @@ def test_many_threads_write_safely(store: Store) -> None:
         thread.join()
     assert errors == []
     for player in players:
-        saved = store.load_game(player, "h2h")
-        assert saved is not None and saved.elapsed_ms == 49
+        stored = store.read_table(player)
+        assert stored.row.version == 50 and stored.row.elapsed_ms == 49
         assert len(store.results(player, "h2h")) == 50
+
+
+def test_games_in_progress_move_over_from_schema_1(tmp_path: Path) -> None:
+    """A database of the previous version: its saved games become tables with their logs."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute("BEGIN")
+        MIGRATIONS[0](raw)
+        raw.execute("PRAGMA user_version = 1")
+        raw.execute("INSERT INTO players VALUES ('alice', 0)")
+        raw.execute(
+            "INSERT INTO saved_games VALUES ('alice', 'h2h', 'HH1-N-AAAAAAM', 'F F 25+W', 4200, "
+            "?, 0)", (json.dumps({"result_id": 3}),),
+        )
+        seats = [{"name": "", "level": "person"}, {"name": "Eero", "level": "hard"},
+                 {"name": "Aino", "level": "easy"}, {"name": "Ville", "level": "normal"}]
+        raw.execute(
+            "INSERT INTO saved_games VALUES ('alice', 'hearts', 'HM1-S4-AAAAAAM', 'P0:2C.6C.7C N',"
+            " 0, ?, 0)", (json.dumps({"seats": seats}),),
+        )
+        raw.execute("COMMIT")
+    store = Store(path)
+    h2h = store.read_table(store.current_table("alice", "h2h") or "")
+    assert h2h.row.setup == {"code": "HH1-N-AAAAAAM"} and h2h.row.version == 3
+    assert h2h.row.elapsed_ms == 4200 and h2h.row.results == {0: 3}
+    assert [(d.seat, d.text) for d in h2h.decisions] == [(0, "F"), (0, "F"), (0, "25+W")]
+    hearts = store.read_table(store.current_table("alice", "hearts") or "")
+    assert [s.level for s in hearts.row.seats] == [None, "hard", "easy", "normal"]
+    assert hearts.row.seats[1].name == "Eero" and hearts.row.setup["code_public"] is True
+    assert [(d.seat, d.text) for d in hearts.decisions] == [(0, "P0:2C.6C.7C"), (None, "N")]
+    with sqlite3.connect(path) as raw:
+        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "saved_games" not in names
 
 
 def result(outcome: str, elapsed_ms: int = 0, moves: int = 0) -> GameResult:

@@ -3,10 +3,16 @@ resume after an undo), resuming after a restart, and the statistics."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.testclient import TestClient
 
 from hertta.solitaire.game import Move, parse_moves
+from hertta.tables.bots import ThreadBotRunner
+from hertta.tables.service import LoadedTable
 from hertta.web.app import create_app
+from hertta.web.h2h_session import HeartToHeartSession
+from hertta.web.services import AppServices
 from hertta.web.settings import Settings
 from tests.web.conftest import FakeClock, Socket, deal, play_moves
 from tests.web.helpers import DEAD_END_CODE, DEAD_END_MOVES, PINNED_WINNABLE, winning_moves
@@ -86,7 +92,7 @@ def test_a_win_stops_the_timer_and_is_final(socket: Socket, clock: FakeClock) ->
 def test_the_game_and_its_timer_resume_after_a_server_restart(
     db_path: str, clock: FakeClock
 ) -> None:
-    first = create_app(Settings(db_path=db_path), clock=clock)
+    first = create_app(Settings(db_path=db_path), clock=clock, runner=ThreadBotRunner())
     with TestClient(first) as client:
         client.get("/")
         cookies = dict(client.cookies)
@@ -98,7 +104,7 @@ def test_the_game_and_its_timer_resume_after_a_server_restart(
             play_moves(socket, moves)
             clock.advance(42)
             before = socket.hello()
-    second = create_app(Settings(db_path=db_path), clock=clock)
+    second = create_app(Settings(db_path=db_path), clock=clock, runner=ThreadBotRunner())
     with TestClient(second, cookies=cookies) as client, client.websocket_connect("/ws/h2h") as ws:
         socket = Socket(ws)
         after = socket.hello()
@@ -107,15 +113,33 @@ def test_the_game_and_its_timer_resume_after_a_server_restart(
     assert after["timer"]["elapsed_ms"] == before["timer"]["elapsed_ms"] == 42_000
 
 
+def services_of(client: TestClient) -> AppServices:
+    services = client.app.state.hertta  # type: ignore[attr-defined]
+    assert isinstance(services, AppServices)
+    return services
+
+
+def player_of(client: TestClient) -> str:
+    player = services_of(client).cookies.read(client.cookies.get("hertta_player"))
+    assert player is not None
+    return player
+
+
+def saved_table(client: TestClient) -> LoadedTable[Any]:
+    """The person's Heart to Heart table as the store has it (read afresh)."""
+    table = services_of(client).tables.current(player_of(client), "h2h")
+    assert table is not None
+    return table
+
+
 def test_the_move_is_saved_before_the_reply(client: TestClient, socket: Socket) -> None:
-    state = client.app.state.hertta  # type: ignore[attr-defined]
-    player = state.cookies.read(client.cookies.get("hertta_player"))
     deal(socket)
+    store = services_of(client).store
     for count in range(1, 6):
         socket.send("tap", target="stock")
-        saved = state.store.load_game(player, "h2h")
-        assert saved.code == PINNED_WINNABLE
-        assert saved.moves == " ".join(["F"] * count)
+        table = saved_table(client)
+        assert table.row.setup == {"code": PINNED_WINNABLE}
+        assert [d.text for d in store.read_decisions(table.id)] == ["F"] * count
 
 
 def stats(client: TestClient) -> dict[str, str]:
@@ -173,16 +197,15 @@ def test_the_pinned_dead_end_is_what_the_helper_says() -> None:
 
 
 def test_the_saved_record_follows_every_change(client: TestClient, socket: Socket) -> None:
-    from hertta.solitaire.game import format_moves
-
-    state = client.app.state.hertta  # type: ignore[attr-defined]
-    player = state.cookies.read(client.cookies.get("hertta_player"))
-    session = state.hub.session(player, "h2h")
+    services = services_of(client)
+    player = player_of(client)
 
     def saved_matches_game() -> None:
-        saved = state.store.load_game(player, "h2h")
-        assert saved.code == session.game.code
-        assert saved.moves == format_moves(session.game.log)
+        session = services.sessions.session(player, "h2h")  # type: ignore[union-attr]
+        assert isinstance(session, HeartToHeartSession) and session.taps is not None
+        saved = saved_table(client)
+        assert saved.state == session.taps.game
+        assert saved.version == len(services.store.read_decisions(saved.id))
 
     deal(socket)
     moves = winning_moves(PINNED_WINNABLE)

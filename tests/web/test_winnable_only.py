@@ -4,7 +4,6 @@ an entered code is still dealt as it is, and the game never says whether its dea
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -13,11 +12,9 @@ from hertta.rng import SplitMix64
 from hertta.solitaire.deal_codes import format_deal_code
 from hertta.solitaire.game import Position, new_game, new_game_code
 from hertta.solitaire.solver import is_deal_winnable, is_winnable, winnable_game_code
-from hertta.store import Store
-from hertta.web.preferences import PREFERENCES, player_preferences
-from hertta.web.protocol import Intent
-from hertta.web.solitaire_session import SolitaireSession
-from tests.web.conftest import FakeClock, Socket
+from hertta.web.h2h_session import new_code
+from hertta.web.preferences import PREFERENCES
+from tests.web.conftest import Socket
 
 NEW_GAMES = 30
 
@@ -127,21 +124,9 @@ def test_the_game_never_tells_whether_the_deal_is_winnable(client: TestClient) -
     assert set(socket.messages[-1]["state"]["settings"]) == {"move_errors", "layout_assist"}
 
 
-def test_the_session_draws_from_the_solver_only_with_the_setting_on(tmp_path: Path) -> None:
-    store = Store(tmp_path / "hertta.db")
-    try:
-        player = store.create_player()
-        on = {**player_preferences(store, player), "winnable_only": True}
-        off = {**on, "winnable_only": False}
-        session = SolitaireSession(store, player, off, SplitMix64(7), FakeClock())
-        expected = SplitMix64(7)
-        assert session.game.code == new_game_code(expected)
-        session.apply_preferences(on)
-        for _ in range(5):
-            session.handle(Intent("new", 1, {}))
-            assert session.game.code == winnable_game_code(expected)
-        session.apply_preferences(off)
-        session.handle(Intent("new", 1, {}))
-        assert session.game.code == new_game_code(expected)
-    finally:
-        store.close()
+def test_new_codes_come_from_the_solver_only_with_the_setting_on() -> None:
+    for seed in range(5):
+        assert new_code(seed, False) == new_game_code(SplitMix64(seed))
+        winnable = new_code(seed, True)
+        assert winnable == winnable_game_code(SplitMix64(seed))
+        assert is_winnable(new_game(winnable).position)

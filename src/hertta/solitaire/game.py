@@ -290,19 +290,31 @@ def _without(heart: tuple[Card | None, ...], p: int) -> tuple[Card | None, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game of one deal: its start, its current position, the moves played (the game record)
-    and up to ``UNDO_DEPTH`` previous positions for undo."""
+    """A game of one deal: its start, its current position, and what undo needs: up to
+    ``UNDO_DEPTH`` previous positions (``history``) and the moves that led from each of them
+    (``recent``, aligned with ``history``, newest last). ``played`` counts the moves of the line
+    from the start to this position (undo takes one off).
+
+    Memory and the cost of a move stay bounded however long the game runs; the whole move
+    list of a game is its record (:mod:`hertta.solitaire.records`), kept by whoever stores it.
+    """
 
     code: str | None
     start: Position
     position: Position
-    log: tuple[Move, ...] = ()
+    recent: tuple[Move, ...] = ()
     history: tuple[Position, ...] = ()
+    played: int = 0
     status: Status = field(init=False, compare=False, repr=False)
     """Computed once when the game is built: the dead-end check is the costliest part of a move,
     and servers ask for the status several times per tap."""
 
     def __post_init__(self) -> None:
+        if len(self.recent) != len(self.history) or self.played < len(self.recent):
+            raise IllegalMoveError(
+                f"inconsistent game: {len(self.recent)} recent moves, {len(self.history)} "
+                f"previous positions, {self.played} moves played"
+            )
         object.__setattr__(self, "status", status_of(self.position))
 
     @property
@@ -312,7 +324,12 @@ class Game:
     @property
     def started(self) -> bool:
         """A game counts as played from its first move."""
-        return bool(self.log)
+        return self.played > 0
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move undo would take back (None when there is none)."""
+        return self.recent[-1] if self.recent else None
 
 
 def new_game(code: str) -> Game:
@@ -333,7 +350,8 @@ def play(game: Game, move: Move) -> Game:
     _refuse_if_over(game.status, move)
     after = _apply_to_live_position(game.position, move)
     history = (*game.history, game.position)[-UNDO_DEPTH:]
-    return Game(game.code, game.start, after, (*game.log, move), history)
+    recent = (*game.recent, move)[-UNDO_DEPTH:]
+    return Game(game.code, game.start, after, recent, history, game.played + 1)
 
 
 def undo(game: Game) -> Game:
@@ -342,7 +360,14 @@ def undo(game: Game) -> Game:
         raise IllegalMoveError("undo: the game is won and over")
     if not game.history:
         raise IllegalMoveError("undo: nothing to undo")
-    return Game(game.code, game.start, game.history[-1], game.log[:-1], game.history[:-1])
+    return Game(
+        game.code,
+        game.start,
+        game.history[-1],
+        game.recent[:-1],
+        game.history[:-1],
+        game.played - 1,
+    )
 
 
 def restart(game: Game) -> Game:

@@ -1,15 +1,17 @@
 """Persistence for the web platform: SQLite (WAL) behind one data-access layer."""
 
-from hertta.store.database import SCHEMA_VERSION, Database
-from hertta.store.stats import SolitaireStats, solitaire_stats
-from hertta.store.store import GameResult, SavedGame, Store
+from hertta.store.database import SCHEMA_VERSION, Database, StoreOpenError
+from hertta.store.stats import HeartsStats, SolitaireStats, hearts_stats, solitaire_stats
+from hertta.store.store import GameResult, Store
 
 __all__ = [
     "SCHEMA_VERSION",
     "Database",
     "GameResult",
-    "SavedGame",
+    "HeartsStats",
     "SolitaireStats",
     "Store",
+    "StoreOpenError",
+    "hearts_stats",
     "solitaire_stats",
 ]

@@ -1,9 +1,17 @@
-"""The SQLite connection: WAL mode, one lock, and numbered schema migrations.
+"""The SQLite connection: WAL mode, one lock, private files and numbered schema migrations.
 
 One connection is shared by every thread behind a re-entrant lock. SQLite serialises writers
 anyway, and the web server's work per request is tiny, so a single connection is both the
 simplest and the fastest choice. WAL with ``synchronous=NORMAL`` keeps every committed
-transaction through a crash of the process (only a power cut could lose the last few).
+transaction through a crash of the process (only a power cut could lose the last few). Several
+processes may share one file: every write transaction starts with ``BEGIN IMMEDIATE`` and waits
+(up to :data:`BUSY_TIMEOUT_S`) for the others.
+
+The schema is migrated inside one such transaction, reading ``user_version`` after taking the
+write lock, so processes that start at once on a fresh file migrate it exactly once.
+
+The database, its WAL and shared-memory files are made readable by their owner only (0600) and a
+data folder that does not exist yet is created 0700: the file holds the cookie key.
 
 Checkpoints stay SQLite's own (every 1000 WAL pages, inside the commit that crosses the
 mark). A background checkpointer thread was measured to be much worse here: its fsync every
@@ -13,58 +21,27 @@ second stalled the WAL appends of the web server (ext4), p99 of a tap rose from 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+import stat
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: players, their settings, the meta table (secret key), games in progress, results.
-    """
-    CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    CREATE TABLE players (
-        id TEXT PRIMARY KEY,
-        created_at REAL NOT NULL
-    );
-    CREATE TABLE settings (
-        player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        key TEXT NOT NULL,
-        value TEXT NOT NULL,
-        PRIMARY KEY (player_id, key)
-    );
-    CREATE TABLE saved_games (
-        player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        kind TEXT NOT NULL,
-        code TEXT NOT NULL,
-        moves TEXT NOT NULL,
-        elapsed_ms INTEGER NOT NULL,
-        data TEXT NOT NULL,
-        updated_at REAL NOT NULL,
-        PRIMARY KEY (player_id, kind)
-    );
-    CREATE TABLE results (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        kind TEXT NOT NULL,
-        code TEXT NOT NULL,
-        outcome TEXT NOT NULL CHECK (outcome IN ('open', 'won', 'lost')),
-        score INTEGER NOT NULL DEFAULT 0,
-        moves INTEGER NOT NULL DEFAULT 0,
-        elapsed_ms INTEGER NOT NULL DEFAULT 0,
-        data TEXT NOT NULL DEFAULT '{}',
-        started_at REAL NOT NULL,
-        finished_at REAL
-    );
-    CREATE INDEX results_by_player ON results (player_id, kind, id);
-    """,
-)
-"""Schema migrations; the database's ``user_version`` is how many have been applied."""
+from hertta.errors import HerttaError
+from hertta.store.migrations import MIGRATIONS
 
 SCHEMA_VERSION = len(MIGRATIONS)
+BUSY_TIMEOUT_S = 30.0
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
+SIDE_FILES = ("-wal", "-shm")
+
+
+class StoreOpenError(HerttaError):
+    """The database cannot be used: the message names the path and the cause."""
 
 
 class Database:
@@ -72,35 +49,46 @@ class Database:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction is explicit.
-        self._connection = sqlite3.connect(
-            self.path, check_same_thread=False, isolation_level=None, timeout=30.0
-        )
+        try:
+            if self.path != ":memory:":
+                _prepare_file(Path(self.path))
+            # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction is explicit.
+            self._connection = sqlite3.connect(
+                self.path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_S
+            )
+        except (OSError, sqlite3.Error) as error:
+            raise StoreOpenError(
+                f"cannot open the database {self.path!r}: {_cause(error)}"
+            ) from None
         self._connection.row_factory = sqlite3.Row
         self._lock = threading.RLock()
         self._depth = 0
-        with self._lock:
-            self._connection.execute("PRAGMA journal_mode=WAL")
-            self._connection.execute("PRAGMA synchronous=NORMAL")
-            self._connection.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
+        try:
+            with self._lock:
+                _retry_while_locked(lambda: self._connection.execute("PRAGMA journal_mode=WAL"))
+                self._connection.execute("PRAGMA synchronous=NORMAL")
+                self._connection.execute("PRAGMA foreign_keys=ON")
+                self._migrate()
+        except sqlite3.Error as error:
+            self._connection.close()
+            raise StoreOpenError(
+                f"cannot use the database {self.path!r}: {_cause(error)}"
+            ) from None
+        if self.path != ":memory:":
+            _make_private(Path(self.path))
 
     def _migrate(self) -> None:
-        version = int(self._connection.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise RuntimeError(
-                f"database {self.path!r} has schema version {version}; this Hertta knows "
-                f"only up to {SCHEMA_VERSION}"
-            )
-        for number in range(version, SCHEMA_VERSION):
-            with self.transaction() as connection:
-                # executescript would commit on its own; run the statements one by one instead.
-                for statement in MIGRATIONS[number].split(";"):
-                    if statement.strip():
-                        connection.execute(statement)
-                connection.execute(f"PRAGMA user_version = {number + 1}")
+        with self.transaction() as connection:
+            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                raise StoreOpenError(
+                    f"the database {self.path!r} has schema version {version}; this Hertta "
+                    f"knows only up to {SCHEMA_VERSION}"
+                )
+            for number in range(version, SCHEMA_VERSION):
+                MIGRATIONS[number](connection)
+            if version != SCHEMA_VERSION:
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @property
     def schema_version(self) -> int:
@@ -130,8 +118,54 @@ class Database:
             finally:
                 self._depth = 0
 
+    def read_only_check(self) -> None:
+        """A read that touches the schema (for health checks): it writes nothing."""
+        with self._lock:
+            self._connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+
     def close(self) -> None:
         with self._lock:
             with contextlib.suppress(sqlite3.Error):
                 self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._connection.close()
+
+
+def _cause(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error) or type(error).__name__
+
+
+def _prepare_file(path: Path) -> None:
+    """Create missing folders (0700) and the file itself (0600) before SQLite opens it, so the
+    file is never readable by others, even for a moment."""
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=FOLDER_MODE)
+    if path.is_dir():
+        raise IsADirectoryError(21, "Is a directory")
+    if not path.parent.is_dir():
+        raise NotADirectoryError(20, f"{path.parent} is not a directory")
+    if not path.exists():
+        descriptor = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
+        os.close(descriptor)
+
+
+def _make_private(path: Path) -> None:
+    for candidate in (path, *(Path(str(path) + suffix) for suffix in SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            if stat.S_IMODE(candidate.stat().st_mode) != FILE_MODE:
+                os.chmod(candidate, FILE_MODE)
+
+
+def _retry_while_locked(statement: Callable[[], object], attempts: int = 200) -> None:
+    """Switching to WAL needs the file to itself for a moment; processes that start together
+    wait for each other (the busy timeout does not cover this pragma everywhere)."""
+    for attempt in range(attempts):
+        try:
+            statement()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == attempts - 1:
+                raise
+            time.sleep(0.01)

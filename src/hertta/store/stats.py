@@ -47,3 +47,44 @@ def solitaire_stats(results: Sequence[GameResult]) -> SolitaireStats:
         best_time_ms=min((r.elapsed_ms for r in wins), default=None),
         fewest_moves=min((r.moves for r in wins), default=None),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class HeartsStats:
+    """Hearts statistics of one player (seat 0 of every match). A match counts as played
+    from its first decision; one left unfinished counts as played and not won."""
+
+    played: int
+    won: int
+    rounds: int
+    points: int
+    moons: int
+
+    @property
+    def average_points(self) -> float | None:
+        """Points per round (None before any round is finished)."""
+        return self.points / self.rounds if self.rounds else None
+
+    @property
+    def win_percent(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+def _whole(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def hearts_stats(results: Sequence[GameResult]) -> HeartsStats:
+    """Statistics from result rows of kind ``hearts`` (open ones count as played)."""
+    rounds = points = moons = 0
+    for result in results:
+        rounds += _whole(result.data.get("rounds"))
+        points += _whole(result.data.get("points"))
+        moons += _whole(result.data.get("moons"))
+    return HeartsStats(
+        played=len(results),
+        won=sum(1 for r in results if r.outcome == "won"),
+        rounds=rounds,
+        points=points,
+        moons=moons,
+    )

@@ -1,9 +1,9 @@
 """The data-access layer: every read and write of the web platform goes through :class:`Store`.
 
-Games are stored by kind (``"h2h"`` for Heart to Heart; Hearts adds its own) so the tables serve
-every game. A game in progress is its code, its move list in the game's own notation and its
-timer; ``data`` holds small game-specific extras as JSON. A *result* row is written when a game
-gets its first move (``open``) and closed as ``won`` or ``lost``.
+Players are anonymous ids; a player row is written only once the player saves something (a
+setting, a game), so visits that save nothing write nothing. Games are tables
+(:mod:`hertta.store.tables`). A *result* row is written when a person's game gets its first
+decision (``open``) and closed as ``won`` or ``lost``; the statistics are computed from them.
 """
 
 from __future__ import annotations
@@ -13,25 +13,17 @@ import secrets
 import sqlite3
 import time
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from hertta.store.database import Database
+from hertta.store.tables import TableQueries
+from hertta.tables.storage import SeatResult
 
 Outcome = Literal["open", "won", "lost"]
 JsonValue = Any
 """Whatever ``json.dumps`` accepts; settings and extras are small JSON values."""
-
-
-@dataclass(frozen=True, slots=True)
-class SavedGame:
-    """A game in progress: enough to rebuild it exactly (code + moves) plus its timer."""
-
-    code: str
-    moves: str
-    elapsed_ms: int = 0
-    data: dict[str, JsonValue] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +40,8 @@ class GameResult:
     data: dict[str, JsonValue]
 
 
-class Store:
-    """Players, their settings, their games in progress and their results, in one SQLite file."""
+class Store(TableQueries):
+    """Players, their settings, their tables and their results, in one SQLite file."""
 
     def __init__(self, path: str | Path) -> None:
         self.database = Database(path)
@@ -61,37 +53,36 @@ class Store:
         """Group several calls into one atomic transaction (they join it)."""
         return self.database.transaction()
 
+    def check(self) -> None:
+        """Raise if the database cannot be read (health checks; writes nothing)."""
+        self.database.read_only_check()
+
     # -- meta ------------------------------------------------------------------------------
 
-    def secret_key(self) -> str:
-        """The key that signs player cookies: made once, then read back forever."""
+    def secret(self, name: str) -> str:
+        """A server secret (``cookie_key``, ``deal_key``): made once, then read back forever."""
         with self.database.transaction() as db:
-            row = db.execute("SELECT value FROM meta WHERE key = 'secret_key'").fetchone()
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()
             if row is not None:
                 return str(row["value"])
             key = secrets.token_urlsafe(32)
-            db.execute("INSERT INTO meta (key, value) VALUES ('secret_key', ?)", (key,))
+            db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (name, key))
             return key
 
+    def secret_key(self) -> str:
+        """The key that signs player cookies."""
+        return self.secret("secret_key")
+
     # -- players ---------------------------------------------------------------------------
-
-    def create_player(self) -> str:
-        player_id = secrets.token_urlsafe(16)
-        self.ensure_player(player_id)
-        return player_id
-
-    def ensure_player(self, player_id: str) -> None:
-        """Make sure the player exists (a valid cookie may outlive a deleted database)."""
-        with self.database.transaction() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO players (id, created_at) VALUES (?, ?)",
-                (player_id, time.time()),
-            )
 
     def player_exists(self, player_id: str) -> bool:
         with self.database.transaction() as db:
             row = db.execute("SELECT 1 FROM players WHERE id = ?", (player_id,)).fetchone()
             return row is not None
+
+    def player_count(self) -> int:
+        with self.database.transaction() as db:
+            return int(db.execute("SELECT count(*) FROM players").fetchone()[0])
 
     # -- settings --------------------------------------------------------------------------
 
@@ -103,77 +94,37 @@ class Store:
         return {str(row["key"]): json.loads(row["value"]) for row in rows}
 
     def save_settings(self, player_id: str, values: dict[str, JsonValue]) -> None:
+        if not values:
+            return
         with self.database.transaction() as db:
+            self.ensure_player(player_id)
             db.executemany(
                 "INSERT INTO settings (player_id, key, value) VALUES (?, ?, ?) "
                 "ON CONFLICT (player_id, key) DO UPDATE SET value = excluded.value",
                 [(player_id, key, json.dumps(value)) for key, value in values.items()],
             )
 
-    # -- games in progress -----------------------------------------------------------------
-
-    def load_game(self, player_id: str, kind: str) -> SavedGame | None:
-        with self.database.transaction() as db:
-            row = db.execute(
-                "SELECT code, moves, elapsed_ms, data FROM saved_games "
-                "WHERE player_id = ? AND kind = ?",
-                (player_id, kind),
-            ).fetchone()
-        if row is None:
-            return None
-        return SavedGame(
-            str(row["code"]), str(row["moves"]), int(row["elapsed_ms"]), _json_object(row["data"])
-        )
-
-    def save_game(self, player_id: str, kind: str, game: SavedGame) -> None:
-        with self.database.transaction() as db:
-            db.execute(
-                "INSERT INTO saved_games (player_id, kind, code, moves, elapsed_ms, data, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (player_id, kind) DO UPDATE SET code = excluded.code, "
-                "moves = excluded.moves, elapsed_ms = excluded.elapsed_ms, "
-                "data = excluded.data, updated_at = excluded.updated_at",
-                (player_id, kind, game.code, game.moves, game.elapsed_ms, json.dumps(game.data),
-                 time.time()),
-            )
-
-    def delete_game(self, player_id: str, kind: str) -> None:
-        with self.database.transaction() as db:
-            db.execute(
-                "DELETE FROM saved_games WHERE player_id = ? AND kind = ?", (player_id, kind)
-            )
-
     # -- results ---------------------------------------------------------------------------
 
-    def open_result(self, player_id: str, kind: str, code: str) -> int:
-        """Record that a game got its first move; returns the result's id."""
+    def open_result(self, player: str, kind: str, code: str) -> int:
+        """Record that a person's game got its first decision; returns the result's id."""
         with self.database.transaction() as db:
+            self.ensure_player(player)
             cursor = db.execute(
                 "INSERT INTO results (player_id, kind, code, outcome, started_at) "
                 "VALUES (?, ?, ?, 'open', ?)",
-                (player_id, kind, code, time.time()),
+                (player, kind, code, time.time()),
             )
             return int(cursor.lastrowid or 0)
 
-    def close_result(
-        self,
-        result_id: int,
-        outcome: Outcome,
-        *,
-        score: int,
-        moves: int,
-        elapsed_ms: int,
-        data: dict[str, JsonValue] | None = None,
-    ) -> None:
+    def close_result(self, result_id: int, result: SeatResult) -> None:
         """Mark an open result won or lost (a closed result is never reopened)."""
-        if outcome == "open":
-            raise ValueError("close_result needs 'won' or 'lost'")
         with self.database.transaction() as db:
             db.execute(
                 "UPDATE results SET outcome = ?, score = ?, moves = ?, elapsed_ms = ?, "
                 "data = ?, finished_at = ? WHERE id = ? AND outcome = 'open'",
-                (outcome, score, moves, elapsed_ms, json.dumps(data or {}), time.time(),
-                 result_id),
+                (result.outcome, result.score, result.moves, result.elapsed_ms,
+                 json.dumps(dict(result.data or {})), time.time(), result_id),
             )
 
     def results(self, player_id: str, kind: str) -> list[GameResult]:
@@ -187,6 +138,7 @@ class Store:
 
 
 def _result(row: sqlite3.Row) -> GameResult:
+    data = json.loads(row["data"])
     return GameResult(
         id=int(row["id"]),
         kind=str(row["kind"]),
@@ -197,10 +149,5 @@ def _result(row: sqlite3.Row) -> GameResult:
         elapsed_ms=int(row["elapsed_ms"]),
         started_at=float(row["started_at"]),
         finished_at=None if row["finished_at"] is None else float(row["finished_at"]),
-        data=_json_object(row["data"]),
+        data=data if isinstance(data, dict) else {},
     )
-
-
-def _json_object(text: str) -> dict[str, JsonValue]:
-    value = json.loads(text)
-    return value if isinstance(value, dict) else {}

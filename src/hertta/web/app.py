@@ -1,10 +1,11 @@
-"""The app factory: ``create_app(settings)`` wires the store, players, routers and pages."""
+"""The app factory: ``create_app(settings)`` wires the store, the tables, the worker pool, the
+games' routers and the pages."""
 
 from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -14,45 +15,74 @@ from fastapi.templating import Jinja2Templates
 
 from hertta.rng import SplitMix64
 from hertta.store import Store
-from hertta.web.app_state import AppState
+from hertta.tables.bots import BotRunner, ProcessBotRunner
+from hertta.tables.clock import Clock
+from hertta.tables.live import LiveTables
+from hertta.tables.service import TableService
 from hertta.web.errors import install_error_handlers
+from hertta.web.examples import Examples
+from hertta.web.games import GameInfo, default_games
+from hertta.web.middleware import BodyLimit, SecurityHeaders
 from hertta.web.players import PlayerCookies, install_player_middleware
-from hertta.web.routes import bench, examples, hearts, pages, settings, solitaire, stats
-from hertta.web.sessions import Hub
+from hertta.web.routes import bench, examples, pages, settings, stats
+from hertta.web.seats import SoloSessions
+from hertta.web.services import AppServices
 from hertta.web.settings import Settings
-from hertta.web.timer import Clock
 
 WEB_DIR = Path(__file__).parent
+DEAL_SECRET = "deal_key"
 
 
-def create_app(config: Settings, *, clock: Clock = time.monotonic) -> FastAPI:
-    """The web app on ``config.db_path``. ``clock`` (seconds, monotonic) drives game timers."""
+def create_app(
+    config: Settings,
+    *,
+    clock: Clock = time.monotonic,
+    games: Sequence[GameInfo] | None = None,
+    runner: BotRunner | None = None,
+) -> FastAPI:
+    """The web app on ``config.db_path``. ``clock`` (seconds, monotonic) drives game timers;
+    ``runner`` is where computer players think (default: a process per core)."""
     store = Store(config.db_path)
-    secret = config.secret_key or store.secret_key()
+    listed = tuple(default_games() if games is None else games)
+    cookie_key = config.secret_key or store.secret_key()
+    tables = TableService(store, [game.tables for game in listed])
+    runner = runner if runner is not None else ProcessBotRunner(config.workers)
+    live = LiveTables(tables, runner)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        await live.close()
+        runner.close()
         store.close()
 
-    app = FastAPI(title="Hertta", lifespan=lifespan, docs_url=None, redoc_url=None)
-    cookies = PlayerCookies(secret, secure=config.cookie_secure)
-    templates = Jinja2Templates(directory=str(WEB_DIR / "templates"))
-    app.state.hertta = AppState(
+    app = FastAPI(title="Hertta", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    services = AppServices(
         settings=config,
         store=store,
-        cookies=cookies,
-        hub=Hub(),
-        templates=templates,
-        rng=SplitMix64(secrets.randbits(64)),
+        cookies=PlayerCookies(cookie_key, secure=config.cookie_secure),
+        templates=Jinja2Templates(directory=str(WEB_DIR / "templates")),
+        tables=tables,
+        live=live,
+        runner=runner,
         clock=clock,
+        deal_secret=store.secret(DEAL_SECRET),
+        rng=SplitMix64(secrets.randbits(64)),
+        examples=Examples(runner),
+        games=listed,
     )
+    services.sessions = SoloSessions(services, {game.kind: game.sessions for game in listed})
+    app.state.hertta = services
     install_error_handlers(app)
-    install_player_middleware(app, store, cookies)
+    install_player_middleware(app, services.cookies)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
-    routers = (pages.router, settings.router, stats.router, solitaire.router, examples.router)
-    for router in (*routers, hearts.router):
+    for router in (pages.router, settings.router, stats.router, examples.router):
         app.include_router(router)
+    for game in listed:
+        app.include_router(game.router)
     if config.bench_echo:
         app.include_router(bench.router)
     return app

@@ -4,35 +4,24 @@ game WebSocket entry point."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Annotated, Any
 
+import anyio.to_thread
 from fastapi import Depends, Request, WebSocket
 from fastapi.responses import HTMLResponse
-from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
-from hertta.rng import SplitMix64
-from hertta.store import Store
-from hertta.web.app_state import AppState
+from hertta.web import transport
 from hertta.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_json, translate
 from hertta.web.players import COOKIE_NAME
 from hertta.web.preferences import Value, player_preferences
-from hertta.web.sessions import CLOSE_NO_PLAYER, GameSession
+from hertta.web.services import AppServices
 
 
-def app_state(connection: HTTPConnection) -> AppState:
-    state = connection.app.state.hertta
-    assert isinstance(state, AppState)
-    return state
-
-
-def get_store(connection: HTTPConnection) -> Store:
-    return app_state(connection).store
-
-
-def get_rng(connection: HTTPConnection) -> SplitMix64:
-    return app_state(connection).rng
+def app_services(connection: HTTPConnection) -> AppServices:
+    services = connection.app.state.hertta
+    assert isinstance(services, AppServices)
+    return services
 
 
 def get_player(request: Request) -> str:
@@ -41,12 +30,12 @@ def get_player(request: Request) -> str:
     return player_id
 
 
-def get_preferences(request: Request) -> dict[str, Value]:
-    return player_preferences(get_store(request), get_player(request))
+async def get_preferences(request: Request) -> dict[str, Value]:
+    store = app_services(request).store
+    return await anyio.to_thread.run_sync(player_preferences, store, get_player(request))
 
 
-StateDep = Annotated[AppState, Depends(app_state)]
-StoreDep = Annotated[Store, Depends(get_store)]
+ServicesDep = Annotated[AppServices, Depends(app_services)]
 PlayerDep = Annotated[str, Depends(get_player)]
 PreferencesDep = Annotated[dict[str, Value], Depends(get_preferences)]
 
@@ -64,7 +53,7 @@ def script_json(value: object) -> str:
 
 def render(
     request: Request,
-    templates: Jinja2Templates,
+    services: AppServices,
     name: str,
     preferences: dict[str, Value],
     **context: Any,
@@ -75,7 +64,7 @@ def render(
     def t(key: str, **params: object) -> str:
         return translate(lang, key, **params)
 
-    return templates.TemplateResponse(
+    return services.templates.TemplateResponse(
         request,
         name,
         {
@@ -84,25 +73,26 @@ def render(
             "preferences": preferences,
             "catalogue_json": catalogue_json(lang),
             "path": request.url.path,
+            "games": services.games,
             **context,
         },
     )
 
 
-GameMaker = Callable[[AppState, str, dict[str, Value]], GameSession]
-"""Makes (or resumes from the store) a game session: app state, player id, their preferences."""
+CLOSE_BAD_ORIGIN = 4403
 
 
-async def serve_game_socket(websocket: WebSocket, kind: str, make_game: GameMaker) -> None:
-    """Run one game WebSocket for the player in the cookie. Sockets cannot set a cookie, so one
-    without a known player is closed with ``CLOSE_NO_PLAYER``."""
-    state = app_state(websocket)
-    player_id = state.cookies.read(websocket.cookies.get(COOKIE_NAME))
-    if player_id is None or not state.store.player_exists(player_id):
-        await websocket.close(code=CLOSE_NO_PLAYER)
+async def serve_game_socket(websocket: WebSocket, kind: str) -> None:
+    """Run one game WebSocket for the player in the cookie (see :mod:`hertta.web.transport`)."""
+    services = app_services(websocket)
+    if not transport.origin_allowed(websocket, services.settings.allowed_origins):
+        await websocket.close(code=CLOSE_BAD_ORIGIN)  # before accepting: nothing is sent
         return
+    player = services.cookies.read(websocket.cookies.get(COOKIE_NAME))
+    sessions = services.sessions
+    assert sessions is not None
 
-    def make_session(player: str) -> GameSession:
-        return make_game(state, player, player_preferences(state.store, player))
+    async def open_channel(player_id: str) -> transport.Channel:
+        return await sessions.join(player_id, kind)
 
-    await state.hub.serve(websocket, player_id, kind, make_session)
+    await transport.serve(websocket, player, open_channel)

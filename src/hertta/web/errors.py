@@ -2,11 +2,13 @@
 
 Clients get a code (``bad_code``, ``illegal_move``...) that the catalogues translate; the server
 never sends sentences to show. :class:`ProtocolError` covers frames that are not valid intents.
+Any malformed request body is answered 400 (never 500) and logs no traceback.
 """
 
 from __future__ import annotations
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from hertta.errors import (
@@ -17,6 +19,7 @@ from hertta.errors import (
     NotationError,
     RecordError,
 )
+from hertta.tables.model import SeatError, StaleTableError, UnknownTableError
 
 
 class ProtocolError(Exception):
@@ -29,7 +32,15 @@ class ProtocolError(Exception):
         self.field = field
 
 
+class BadRequest(HerttaError):
+    """A request body or parameter that is not what the endpoint takes."""
+
+
 ERROR_CODES: tuple[tuple[type[HerttaError], str], ...] = (
+    (BadRequest, "bad_request"),
+    (StaleTableError, "stale"),
+    (SeatError, "not_your_seat"),
+    (UnknownTableError, "no_table"),
     (DealCodeError, "bad_code"),
     (IllegalMoveError, "illegal_move"),
     (NotationError, "bad_notation"),
@@ -61,7 +72,11 @@ def error_code(error: Exception) -> str:
 
 
 def http_status(error: HerttaError) -> int:
-    return 404 if isinstance(error, LookupError) else 400
+    if isinstance(error, LookupError):
+        return 404
+    if isinstance(error, StaleTableError):
+        return 409
+    return 400
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -71,4 +86,11 @@ def install_error_handlers(app: FastAPI) -> None:
             {"error": error_code(error), "detail": str(error)}, status_code=http_status(error)
         )
 
+    async def validation_error(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse(
+            {"error": "bad_request", "detail": "the request does not fit this endpoint"},
+            status_code=400,
+        )
+
     app.add_exception_handler(HerttaError, hertta_error)
+    app.add_exception_handler(RequestValidationError, validation_error)

@@ -3,20 +3,22 @@
 The page gets the move list up front and asks for one step at a time: the public position after
 ``step`` moves (the stock as a count, the waste as its top and count, as in the game) and what
 that step's move did, for its caption. Only the listed example deals are served, so a request
-can never start a search on an arbitrary code.
+can never start a search on an arbitrary code. The fewest-moves search behind an example runs
+once per process, in the worker pool (:class:`Examples`), never on the event loop.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from hertta.errors import DealCodeError, NotationError
 from hertta.solitaire.deal_codes import normalize_deal_code
 from hertta.solitaire.game import WASTE, Move, MoveKind, Position, apply_move, new_game, status_of
 from hertta.solitaire.optimal import RULES_EXAMPLE_CODE, example_solution
-from hertta.web.solitaire_session import heart_view
+from hertta.tables.bots import BotRunner
+from hertta.tables.h2h_view import heart_view
 
 EXAMPLE_CODES: tuple[str, ...] = (RULES_EXAMPLE_CODE,)
 """The deals the page shows; the first is the rules text's deal and the page's default."""
@@ -35,9 +37,8 @@ class ExampleGame:
         return len(self.moves)
 
 
-def example_game(code: str) -> ExampleGame:
-    """The example line of one of :data:`EXAMPLE_CODES` (computed once: the first call runs the
-    fewest-moves search). Raises :class:`DealCodeError` for any other code."""
+def example_code(code: str) -> str:
+    """The canonical code of one of :data:`EXAMPLE_CODES`; DealCodeError for any other."""
     try:
         canonical = normalize_deal_code(code)
     except DealCodeError:
@@ -45,18 +46,36 @@ def example_game(code: str) -> ExampleGame:
     if canonical not in EXAMPLE_CODES:
         listed = ", ".join(EXAMPLE_CODES)
         raise DealCodeError(f"{code!r} is not one of the example deals ({listed})")
-    return _example_game(canonical)
+    return canonical
 
 
-@cache
-def _example_game(canonical: str) -> ExampleGame:
-    # Cached by the canonical code only, so spellings of a code cannot grow the cache.
-    moves = tuple(example_solution(canonical))
+def example_from_moves(canonical: str, moves: tuple[Move, ...]) -> ExampleGame:
     positions = [new_game(canonical).start]
     for move in moves:
         # apply_move checks each move; the list is the solver's, so this is a consistency check.
         positions.append(apply_move(positions[-1], move))
     return ExampleGame(canonical, moves, tuple(positions))
+
+
+def solve_example(canonical: str) -> tuple[Move, ...]:
+    """The search itself (what the worker pool runs)."""
+    return tuple(example_solution(canonical))
+
+
+@dataclass(eq=False)
+class Examples:
+    """The example lines, each searched once (in the worker pool) and kept."""
+
+    runner: BotRunner
+    _found: dict[str, ExampleGame] = field(default_factory=dict)
+
+    async def get(self, code: str) -> ExampleGame:
+        canonical = example_code(code)  # cached by the canonical code only
+        found = self._found.get(canonical)
+        if found is None:
+            moves = await self.runner.call(partial(solve_example, canonical))
+            found = self._found[canonical] = example_from_moves(canonical, moves)
+        return found
 
 
 def public_position(position: Position) -> dict[str, Any]:

@@ -1,15 +1,24 @@
-"""The games the platform offers: home-page cards, page paths and statistics sections.
+"""The games the platform offers, listed once and handed to the app factory.
 
-Each game registers a :class:`GameInfo`; the home and statistics pages are built from this list,
-so adding a game (Hearts) needs no change to them.
+A :class:`GameInfo` says everything the platform needs of a game: its kind, its page, its
+router (page and socket), its seat sessions, its table rules and its statistics. The home and
+statistics pages, the socket sessions and the table service are all built from the list passed
+to :func:`hertta.web.app.create_app`; nothing registers itself by being imported.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from hertta.store import Store, solitaire_stats
+from fastapi import APIRouter
+
+from hertta.store import Store, hearts_stats, solitaire_stats
+from hertta.tables.game import TableGame
+from hertta.tables.h2h import HeartToHeartTables
+from hertta.tables.hearts import HeartsTables
+from hertta.web.seats import SessionFactory
 
 StatLine = tuple[str, str]
 """(catalogue key of the label, the value already formatted: numbers or m:ss)."""
@@ -21,6 +30,9 @@ class GameInfo:
     path: str
     title_key: str
     blurb_key: str
+    router: APIRouter
+    sessions: SessionFactory
+    tables: TableGame[Any, Any]
     stats: Callable[[Store, str], list[StatLine]]
 
 
@@ -47,12 +59,31 @@ def solitaire_stat_lines(store: Store, player_id: str) -> list[StatLine]:
     ]
 
 
-GAMES: list[GameInfo] = [
-    GameInfo("h2h", "/h2h", "h2h.title", "h2h.blurb", solitaire_stat_lines),
-]
+def hearts_stat_lines(store: Store, player_id: str) -> list[StatLine]:
+    stats = hearts_stats(store.results(player_id, "hearts"))
+    average = stats.average_points
+    return [
+        ("hearts.stats.played", str(stats.played)),
+        ("hearts.stats.won", str(stats.won)),
+        ("stats.win_percent", f"{stats.win_percent} %"),
+        ("hearts.stats.average", "-" if average is None else f"{average:.1f}"),
+        ("hearts.stats.moons", str(stats.moons)),
+    ]
 
 
-def register_game(info: GameInfo) -> None:
-    """Add a game (called by the game's own web module at import)."""
-    if all(g.kind != info.kind for g in GAMES):
-        GAMES.append(info)
+def default_games() -> tuple[GameInfo, ...]:
+    """Heart to Heart and Hearts."""
+    from hertta.web.h2h_session import HeartToHeartSession
+    from hertta.web.hearts_session import HeartsSession
+    from hertta.web.routes import hearts, solitaire
+
+    return (
+        GameInfo(
+            "h2h", "/h2h", "h2h.title", "h2h.blurb", solitaire.router, HeartToHeartSession,
+            HeartToHeartTables(), solitaire_stat_lines,
+        ),
+        GameInfo(
+            "hearts", "/hearts", "hearts.title", "hearts.blurb", hearts.router, HeartsSession,
+            HeartsTables(), hearts_stat_lines,
+        ),
+    )

@@ -1,20 +1,22 @@
 """Anonymous players: a signed cookie carries the player id.
 
-Every page request gets a player (a new one when the cookie is missing or its signature is bad);
-WebSockets only accept an existing, validly signed cookie, since they cannot set one.
+Every page request gets a player id (a new one when the cookie is missing or its signature is
+bad); nothing is written for it until the player saves something (a setting, a game), so a
+visit that saves nothing leaves no trace in the database. WebSockets accept only a validly
+signed cookie, since they cannot set one. ``/healthz`` and static files get no player at all.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request, Response
 from itsdangerous import BadSignature, Signer
 
-from hertta.store import Store
-
 COOKIE_NAME = "hertta_player"
 COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
+UNIDENTIFIED_PATHS = ("/static/", "/healthz")
 SIGNER_SALT = "hertta.player"
 
 
@@ -38,21 +40,24 @@ class PlayerCookies:
             return None
 
 
-def install_player_middleware(app: FastAPI, store: Store, cookies: PlayerCookies) -> None:
+def new_player_id() -> str:
+    """An unguessable player id (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def install_player_middleware(app: FastAPI, cookies: PlayerCookies) -> None:
     """Give every HTTP request ``request.state.player_id``, setting the cookie when new."""
 
     @app.middleware("http")
     async def identify_player(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        if request.url.path.startswith("/static/"):
+        if request.url.path.startswith(UNIDENTIFIED_PATHS):
             return await call_next(request)
         player_id = cookies.read(request.cookies.get(COOKIE_NAME))
         fresh = player_id is None
         if player_id is None:
-            player_id = store.create_player()
-        else:
-            store.ensure_player(player_id)
+            player_id = new_player_id()
         request.state.player_id = player_id
         response = await call_next(request)
         if fresh:

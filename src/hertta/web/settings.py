@@ -2,8 +2,12 @@
 
 ``HERTTA_DB`` the SQLite file (default: ``$XDG_DATA_HOME/hertta/hertta.db``, else
 ``~/.local/share/hertta/hertta.db``); ``HERTTA_SECRET`` the cookie-signing key (default: made once
-and kept in the database); ``HERTTA_BENCH_ECHO=1`` adds the bare ``/ws/echo`` endpoint that
-``bench/web_bench.py`` measures against.
+and kept in the database); ``HERTTA_COOKIE_SECURE=1`` sets the cookie's Secure flag (behind
+HTTPS); ``HERTTA_ALLOWED_ORIGINS`` more page origins whose WebSockets are accepted, comma
+separated (e.g. ``https://cards.example``; the app's own origin is always allowed);
+``HERTTA_WORKERS`` worker processes for computer players (default: one per core);
+``HERTTA_BENCH_ECHO=1`` adds the bare ``/ws/echo`` endpoint that ``bench/web_bench.py``
+measures against.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ class Settings:
     bench_echo: bool = False
     cookie_secure: bool = False
     """Set the cookie's Secure flag (behind HTTPS)."""
+    allowed_origins: tuple[str, ...] = ()
+    workers: int | None = None
+    """Worker processes for computer players (None: one per core)."""
 
     @classmethod
     def from_env(
@@ -42,11 +49,18 @@ class Settings:
         """Settings from ``env`` (default ``os.environ``); an explicit ``db_path`` wins."""
         env = os.environ if env is None else env
         path = db_path or env.get("HERTTA_DB") or str(default_db_path(env))
+        origins = tuple(
+            origin.strip().rstrip("/")
+            for origin in env.get("HERTTA_ALLOWED_ORIGINS", "").split(",")
+            if origin.strip()
+        )
         return cls(
             db_path=path,
             secret_key=env.get("HERTTA_SECRET") or None,
             bench_echo=_flag(env, "HERTTA_BENCH_ECHO"),
             cookie_secure=_flag(env, "HERTTA_COOKIE_SECURE"),
+            allowed_origins=origins,
+            workers=_count(env, "HERTTA_WORKERS"),
         )
 
 
@@ -57,3 +71,12 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
     if value in FALSE_WORDS:
         return False
     raise ConfigError(f"{name}={value!r}: expected 1/0, true/false, yes/no or on/off")
+
+
+def _count(env: Mapping[str, str], name: str) -> int | None:
+    value = env.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or not 1 <= int(value) <= 64:
+        raise ConfigError(f"{name}={value!r}: expected a whole number 1..64")
+    return int(value)

@@ -9,18 +9,17 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from hertta.solitaire.layout import COORDINATES
-from hertta.web.deps import PreferencesDep, StateDep, render
-from hertta.web.examples import EXAMPLE_CODES, example_game, step_view
+from hertta.web.deps import PreferencesDep, ServicesDep, render
+from hertta.web.examples import EXAMPLE_CODES, step_view
 
 router = APIRouter()
 
-# Plain ``def`` routes: FastAPI runs them in its thread pool, so the one-off search behind the
-# first request never holds up the event loop (and the WebSocket games with it).
-
 
 @router.get("/h2h/examples", response_class=HTMLResponse)
-def examples_page(request: Request, state: StateDep, preferences: PreferencesDep) -> HTMLResponse:
-    example = example_game(EXAMPLE_CODES[0])
+async def examples_page(
+    request: Request, services: ServicesDep, preferences: PreferencesDep
+) -> HTMLResponse:
+    example = await services.examples.get(EXAMPLE_CODES[0])
     config = {
         "code": example.code,
         "total": example.total,
@@ -30,7 +29,7 @@ def examples_page(request: Request, state: StateDep, preferences: PreferencesDep
     }
     return render(
         request,
-        state.templates,
+        services,
         "examples.html",
         preferences,
         example=example,
@@ -41,7 +40,7 @@ def examples_page(request: Request, state: StateDep, preferences: PreferencesDep
 
 
 @router.get("/api/h2h/examples/{code}/{step}")
-def example_step(code: str, step: int) -> dict[str, Any]:
+async def example_step(code: str, step: int, services: ServicesDep) -> dict[str, Any]:
     """One step of an example line; 400 ``bad_code`` for a deal that is not an example, 400
     ``bad_notation`` for a step outside the line."""
-    return step_view(example_game(code), step)
+    return step_view(await services.examples.get(code), step)

@@ -1,4 +1,4 @@
-"""Hearts: the game page, its WebSocket, and its statistics section."""
+"""Hearts: the game page and its WebSocket."""
 
 from __future__ import annotations
 
@@ -6,42 +6,23 @@ from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
 from hertta.hearts import PRESET_NAMES
-from hertta.store import Store
-from hertta.store.hearts_store import KIND, hearts_stats
-from hertta.web.app_state import AppState
+from hertta.tables.hearts import KIND
 from hertta.web.deps import (
     PreferencesDep,
-    StateDep,
+    ServicesDep,
     language_of,
     render,
     script_json,
     serve_game_socket,
 )
-from hertta.web.games import GameInfo, StatLine, register_game
-from hertta.web.hearts_session import HeartsSession, hearts_limits
-from hertta.web.preferences import Value
+from hertta.web.hearts_session import hearts_limits
 
 router = APIRouter()
 
 
-def hearts_stat_lines(store: Store, player_id: str) -> list[StatLine]:
-    stats = hearts_stats(store.results(player_id, KIND))
-    average = stats.average_points
-    return [
-        ("hearts.stats.played", str(stats.played)),
-        ("hearts.stats.won", str(stats.won)),
-        ("stats.win_percent", f"{stats.win_percent} %"),
-        ("hearts.stats.average", "-" if average is None else f"{average:.1f}"),
-        ("hearts.stats.moons", str(stats.moons)),
-    ]
-
-
-register_game(GameInfo(KIND, "/hearts", "hearts.title", "hearts.blurb", hearts_stat_lines))
-
-
 @router.get("/hearts", response_class=HTMLResponse)
 async def hearts_page(
-    request: Request, state: StateDep, preferences: PreferencesDep
+    request: Request, services: ServicesDep, preferences: PreferencesDep
 ) -> HTMLResponse:
     limits = hearts_limits()
     config = {
@@ -52,7 +33,7 @@ async def hearts_page(
     }
     return render(
         request,
-        state.templates,
+        services,
         "hearts.html",
         preferences,
         presets=PRESET_NAMES,
@@ -61,10 +42,6 @@ async def hearts_page(
     )
 
 
-def make_hearts(state: AppState, player: str, preferences: dict[str, Value]) -> HeartsSession:
-    return HeartsSession(state.store, player, preferences, state.rng)
-
-
 @router.websocket("/ws/hearts")
 async def hearts_socket(websocket: WebSocket) -> None:
-    await serve_game_socket(websocket, KIND, make_hearts)
+    await serve_game_socket(websocket, KIND)

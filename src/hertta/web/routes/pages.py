@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from hertta.errors import ConfigError
-from hertta.web.deps import PreferencesDep, StateDep, render
-from hertta.web.games import GAMES
+from hertta.web.deps import PreferencesDep, ServicesDep, render
 from hertta.web.i18n import LANGUAGES, catalogue
 
 router = APIRouter()
 
 
 @router.get("/", response_class=HTMLResponse)
-async def home(request: Request, state: StateDep, preferences: PreferencesDep) -> HTMLResponse:
-    return render(request, state.templates, "home.html", preferences, games=GAMES)
+async def home(
+    request: Request, services: ServicesDep, preferences: PreferencesDep
+) -> HTMLResponse:
+    return render(request, services, "home.html", preferences)
 
 
 @router.get("/help", response_class=HTMLResponse)
 async def help_page(
-    request: Request, state: StateDep, preferences: PreferencesDep
+    request: Request, services: ServicesDep, preferences: PreferencesDep
 ) -> HTMLResponse:
-    return render(request, state.templates, "help.html", preferences)
+    return render(request, services, "help.html", preferences)
 
 
 @router.get("/i18n/{lang}.json")
@@ -33,5 +35,10 @@ async def words(lang: str) -> JSONResponse:
 
 
 @router.get("/healthz")
-async def health() -> dict[str, str]:
-    return {"status": "ok"}
+async def health(services: ServicesDep) -> JSONResponse:
+    """Whether the store answers a read (nothing is written, no player is made)."""
+    try:
+        await anyio.to_thread.run_sync(services.store.check)
+    except Exception as error:  # any failure of the store is what this reports
+        return JSONResponse({"status": "error", "store": type(error).__name__}, status_code=503)
+    return JSONResponse({"status": "ok", "store": "ok"})

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from urllib.parse import parse_qsl
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from hertta.errors import ConfigError
-from hertta.web.app_state import AppState
-from hertta.web.deps import PlayerDep, PreferencesDep, StateDep, render
+from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, render
+from hertta.web.errors import BadRequest
 from hertta.web.preferences import (
     ANIMATION_SPEEDS,
     PREFERENCES,
@@ -18,35 +20,38 @@ from hertta.web.preferences import (
     parse_form,
     player_preferences,
 )
+from hertta.web.services import AppServices
 
 router = APIRouter()
 
 
 @router.get("/settings", response_class=HTMLResponse)
 async def settings_page(
-    request: Request, state: StateDep, preferences: PreferencesDep
+    request: Request, services: ServicesDep, preferences: PreferencesDep
 ) -> HTMLResponse:
     back = request.query_params.get("back", "")
     return render(
         request,
-        state.templates,
+        services,
         "settings.html",
         preferences,
         speeds=ANIMATION_SPEEDS,
         form_text=form_text,
-        back=back if _is_local(back) else "",
+        back=back if is_local_path(back) else "",
         saved=request.query_params.get("saved") == "1",
     )
 
 
 @router.post("/settings")
-async def save_settings(request: Request, state: StateDep, player: PlayerDep) -> RedirectResponse:
+async def save_settings(
+    request: Request, services: ServicesDep, player: PlayerDep
+) -> RedirectResponse:
     form = await _urlencoded_form(request)
     # A toggle is a hidden "off" followed by a checkbox "on": the last value sent wins.
     fields = {key: value for key, value in form if key in PREFERENCES}
-    await _store(state, player, parse_form(fields))
+    await _store(services, player, parse_form(fields))
     back = next((value for key, value in form if key == "back"), "")
-    target = back if _is_local(back) else "/settings?saved=1"
+    target = back if is_local_path(back) else "/settings?saved=1"
     return RedirectResponse(target, status_code=303)
 
 
@@ -57,25 +62,32 @@ async def read_settings(preferences: PreferencesDep) -> dict[str, Value]:
 
 @router.post("/api/settings")
 async def change_settings(
-    request: Request, state: StateDep, player: PlayerDep
+    request: Request, services: ServicesDep, player: PlayerDep
 ) -> dict[str, Value]:
     try:
-        body = await request.json()
-    except ValueError:
-        raise ConfigError("settings: the body is not JSON") from None
+        body = json.loads(await request.body())
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested beyond any use
+        raise BadRequest("settings: the body is not a JSON object") from None
     if not isinstance(body, dict):
-        raise ConfigError(f"settings: expected a JSON object, got {body!r}")
+        raise BadRequest(f"settings: expected a JSON object, got {type(body).__name__}")
     fields = {
         str(key): form_text(value) if isinstance(value, bool | int) else str(value)
         for key, value in body.items()
     }
-    await _store(state, player, parse_form(fields))
-    return player_preferences(state.store, player)
+    return await _store(services, player, parse_form(fields))
 
 
-async def _store(state: AppState, player: str, values: dict[str, Value]) -> None:
-    state.store.save_settings(player, values)
-    await state.hub.preferences_changed(player, player_preferences(state.store, player))
+async def _store(services: AppServices, player: str, values: dict[str, Value]) -> dict[str, Value]:
+    store = services.store
+
+    def save() -> dict[str, Value]:
+        store.save_settings(player, values)
+        return player_preferences(store, player)
+
+    preferences = await anyio.to_thread.run_sync(save)
+    if services.sessions is not None:
+        services.sessions.preferences_changed(player, preferences)
+    return preferences
 
 
 MAX_FORM_BYTES = 4096
@@ -92,6 +104,12 @@ async def _urlencoded_form(request: Request) -> list[tuple[str, str]]:
         raise ConfigError("settings form is not UTF-8") from None
 
 
-def _is_local(path: str) -> bool:
-    """Only same-site paths may be redirect targets."""
-    return path.startswith("/") and not path.startswith("//") and "\\" not in path
+def is_local_path(path: str) -> bool:
+    """Only paths of this site may be redirect or link targets: one leading ``/`` and then
+    no second slash, backslash, whitespace or control character anywhere (browsers drop tabs
+    and newlines, so ``/\t/evil.example`` would become ``//evil.example``), and no scheme."""
+    if not path.startswith("/") or path.startswith(("//", "/\\")):
+        return False
+    if any(ch == "\\" or ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in path):
+        return False
+    return ":" not in path.split("?", 1)[0].split("#", 1)[0]

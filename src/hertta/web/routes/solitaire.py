@@ -6,17 +6,15 @@ from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
 from hertta.solitaire.layout import COORDINATES, POSITIONS, ROW_XS
-from hertta.web.app_state import AppState
+from hertta.tables.h2h import KIND
 from hertta.web.deps import (
     PreferencesDep,
-    StateDep,
+    ServicesDep,
     language_of,
     render,
     script_json,
     serve_game_socket,
 )
-from hertta.web.preferences import Value
-from hertta.web.solitaire_session import KIND, SolitaireSession
 
 router = APIRouter()
 
@@ -24,38 +22,33 @@ router = APIRouter()
 def layout() -> dict[str, object]:
     """The heart's geometry for the client: (row, x) in half-card units for every position."""
     return {
-            "positions": {str(p): list(COORDINATES[p]) for p in POSITIONS},
-            "rows": len(ROW_XS),
-            "min_x": min(min(xs) for xs in ROW_XS),
-            "max_x": max(max(xs) for xs in ROW_XS),
+        "positions": {str(p): list(COORDINATES[p]) for p in POSITIONS},
+        "rows": len(ROW_XS),
+        "min_x": min(min(xs) for xs in ROW_XS),
+        "max_x": max(max(xs) for xs in ROW_XS),
     }
 
 
 @router.get("/h2h", response_class=HTMLResponse)
 async def solitaire_page(
-    request: Request, state: StateDep, preferences: PreferencesDep
+    request: Request, services: ServicesDep, preferences: PreferencesDep
 ) -> HTMLResponse:
+    config = {
+        "layout": layout(),
+        "animationMs": preferences["animation_ms"],
+        "lang": language_of(preferences),
+        "socket": "/ws/h2h",
+    }
     return render(
         request,
-        state.templates,
+        services,
         "solitaire.html",
         preferences,
-        config_json=script_json(
-            {
-                "layout": layout(),
-                "animationMs": preferences["animation_ms"],
-                "lang": language_of(preferences),
-                "socket": "/ws/h2h",
-            }
-        ),
+        config_json=script_json(config),
         coordinates=COORDINATES,
     )
 
 
-def make_solitaire(state: AppState, player: str, preferences: dict[str, Value]) -> SolitaireSession:
-    return SolitaireSession(state.store, player, preferences, state.rng, state.clock)
-
-
 @router.websocket("/ws/h2h")
 async def solitaire_socket(websocket: WebSocket) -> None:
-    await serve_game_socket(websocket, KIND, make_solitaire)
+    await serve_game_socket(websocket, KIND)

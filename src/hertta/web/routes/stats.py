@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from hertta.web.deps import PlayerDep, PreferencesDep, StateDep, render
-from hertta.web.games import GAMES
+from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, render
+from hertta.web.games import StatLine
+from hertta.web.services import AppServices
 
 router = APIRouter()
 
 
 @router.get("/stats", response_class=HTMLResponse)
 async def stats_page(
-    request: Request, state: StateDep, player: PlayerDep, preferences: PreferencesDep
+    request: Request, services: ServicesDep, player: PlayerDep, preferences: PreferencesDep
 ) -> HTMLResponse:
-    sections = [(game, game.stats(state.store, player)) for game in GAMES]
-    return render(request, state.templates, "stats.html", preferences, sections=sections)
+    lines = await anyio.to_thread.run_sync(_stat_lines, services, player)
+    sections = list(zip(services.games, lines, strict=True))
+    return render(request, services, "stats.html", preferences, sections=sections)
 
 
 @router.get("/api/stats")
-async def stats_json(state: StateDep, player: PlayerDep) -> dict[str, dict[str, str]]:
-    return {game.kind: dict(game.stats(state.store, player)) for game in GAMES}
+async def stats_json(services: ServicesDep, player: PlayerDep) -> dict[str, dict[str, str]]:
+    lines = await anyio.to_thread.run_sync(_stat_lines, services, player)
+    return {game.kind: dict(found) for game, found in zip(services.games, lines, strict=True)}
+
+
+def _stat_lines(services: AppServices, player: str) -> list[list[StatLine]]:
+    return [game.stats(services.store, player) for game in services.games]

@@ -1,8 +1,10 @@
-"""A pausable game timer on an injected monotonic clock (seconds)."""
+"""Clocks of the table platform: a pausable game timer on an injected monotonic clock (seconds).
+
+Nothing in :mod:`hertta.tables` reads the time itself: the app passes a clock in (tests pass a
+fake one they move by hand)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 Clock = Callable[[], float]
@@ -13,7 +15,7 @@ class GameTimer:
 
     __slots__ = ("_base_ms", "_clock", "_since")
 
-    def __init__(self, elapsed_ms: int = 0, clock: Clock = time.monotonic) -> None:
+    def __init__(self, clock: Clock, elapsed_ms: int = 0) -> None:
         self._clock = clock
         self._base_ms = max(0, int(elapsed_ms))
         self._since: float | None = None

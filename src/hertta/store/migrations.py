@@ -1,0 +1,167 @@
+"""Schema migrations, in order; the database's ``user_version`` is how many have been applied.
+
+Each migration is a function of the connection and runs inside the one transaction that
+:class:`~hertta.store.database.Database` opens for migrating (so a crash mid-way leaves the
+previous schema whole).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sqlite3
+from collections.abc import Callable
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _run(connection: sqlite3.Connection, script: str) -> None:
+    # executescript would commit on its own; run the statements one by one instead.
+    for statement in script.split(";"):
+        if statement.strip():
+            connection.execute(statement)
+
+
+def players_settings_games_results(connection: sqlite3.Connection) -> None:
+    """1: players, their settings, the meta table (secret key), games in progress, results."""
+    _run(
+        connection,
+        """
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE players (
+            id TEXT PRIMARY KEY,
+            created_at REAL NOT NULL
+        );
+        CREATE TABLE settings (
+            player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (player_id, key)
+        );
+        CREATE TABLE saved_games (
+            player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            code TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            elapsed_ms INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (player_id, kind)
+        );
+        CREATE TABLE results (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            code TEXT NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('open', 'won', 'lost')),
+            score INTEGER NOT NULL DEFAULT 0,
+            moves INTEGER NOT NULL DEFAULT 0,
+            elapsed_ms INTEGER NOT NULL DEFAULT 0,
+            data TEXT NOT NULL DEFAULT '{}',
+            started_at REAL NOT NULL,
+            finished_at REAL
+        );
+        CREATE INDEX results_by_player ON results (player_id, kind, id);
+        """,
+    )
+
+
+def tables_and_decision_logs(connection: sqlite3.Connection) -> None:
+    """2: tables with seats, versions and checkpoints; their append-only decision logs; each
+    person's current table per game. The games in progress move over (each becomes a table
+    whose log is its move list) and ``saved_games`` goes."""
+    _run(
+        connection,
+        """
+        CREATE TABLE game_tables (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            setup TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL DEFAULT 'active'
+                CHECK (status IN ('active', 'over', 'left')),
+            elapsed_ms INTEGER NOT NULL DEFAULT 0,
+            results TEXT NOT NULL DEFAULT '{}',
+            checkpoint_version INTEGER NOT NULL DEFAULT 0,
+            checkpoint TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE TABLE table_decisions (
+            table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            seat INTEGER,
+            decision TEXT NOT NULL,
+            PRIMARY KEY (table_id, seq)
+        );
+        CREATE TABLE current_tables (
+            player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+            PRIMARY KEY (player_id, kind)
+        )
+        """,
+    )
+    rows = connection.execute(
+        "SELECT player_id, kind, code, moves, elapsed_ms, data, updated_at FROM saved_games"
+    ).fetchall()
+    for player, kind, code, moves, elapsed_ms, data, updated_at in rows:
+        _move_saved_game(connection, player, kind, code, moves, elapsed_ms, data, updated_at)
+    connection.execute("DROP TABLE saved_games")
+
+
+_HEARTS_SEAT = re.compile(r"^[PM]?([0-9]):")
+
+
+def _move_saved_game(
+    connection: sqlite3.Connection,
+    player: str,
+    kind: str,
+    code: str,
+    moves: str,
+    elapsed_ms: int,
+    data_text: str,
+    updated_at: float,
+) -> None:
+    data = json.loads(data_text) if data_text else {}
+    data = data if isinstance(data, dict) else {}
+    if kind == "h2h":
+        setup: dict[str, object] = {"code": code}
+        seats: list[dict[str, object]] = [{"player": player, "name": ""}]
+    elif kind == "hearts":
+        setup = {"code": code, "code_public": data.get("code_public", True) is True}
+        saved_seats = data.get("seats", [])
+        seats = [{"player": player, "name": ""}]
+        for seat in saved_seats[1:] if isinstance(saved_seats, list) else []:
+            if isinstance(seat, dict):
+                seats.append({"level": str(seat.get("level")), "name": str(seat.get("name"))})
+    else:
+        return  # a kind this version never wrote
+    decisions = moves.split()
+    results = {"0": data["result_id"]} if isinstance(data.get("result_id"), int) else {}
+    table_id = secrets.token_urlsafe(16)
+    connection.execute(
+        "INSERT INTO game_tables (id, kind, setup, seats, version, elapsed_ms, results, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (table_id, kind, json.dumps(setup), json.dumps(seats), len(decisions), elapsed_ms,
+         json.dumps(results), updated_at, updated_at),
+    )
+    for seq, text in enumerate(decisions, start=1):
+        found = _HEARTS_SEAT.match(text) if kind == "hearts" else None
+        seat = int(found.group(1)) if found else (0 if kind == "h2h" else None)
+        connection.execute(
+            "INSERT INTO table_decisions (table_id, seq, seat, decision) VALUES (?, ?, ?, ?)",
+            (table_id, seq, seat, text),
+        )
+    connection.execute(
+        "INSERT INTO current_tables (player_id, kind, table_id) VALUES (?, ?, ?)",
+        (player, kind, table_id),
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (players_settings_games_results, tables_and_decision_logs)

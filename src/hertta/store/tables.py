@@ -1,0 +1,201 @@
+"""Tables in SQLite: rows, append-only decision logs, checkpoints and current tables.
+
+:class:`TableQueries` implements the table part of :class:`hertta.tables.storage.TableStorage`;
+:class:`~hertta.store.store.Store` mixes it in. Every change of a table is a compare-and-swap on
+its version inside ``BEGIN IMMEDIATE``: a copy that is behind gets StaleTableError and no write.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from hertta.store.database import Database
+from hertta.tables.model import (
+    Checkpoint,
+    StaleTableError,
+    StoredDecision,
+    StoredTable,
+    TableRow,
+    TableStatus,
+    UnknownTableError,
+    seat_from_json,
+)
+
+
+def _results_text(results: Mapping[int, int]) -> str:
+    return json.dumps({str(seat): result for seat, result in sorted(results.items())})
+
+
+def _results(text: str) -> dict[int, int]:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        return {}
+    return {int(seat): int(result) for seat, result in value.items()}
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    value = json.loads(text)
+    return value if isinstance(value, dict) else {}
+
+
+def _row(record: sqlite3.Row) -> TableRow:
+    seats = json.loads(record["seats"])
+    return TableRow(
+        id=str(record["id"]),
+        kind=str(record["kind"]),
+        setup=_json_object(record["setup"]),
+        seats=tuple(seat_from_json(seat) for seat in seats),
+        version=int(record["version"]),
+        status=TableStatus(record["status"]),
+        elapsed_ms=int(record["elapsed_ms"]),
+        results=_results(record["results"]),
+    )
+
+
+class TableQueries:
+    database: Database
+
+    def ensure_player(self, player_id: str) -> None:
+        """A player row exists once a player saves something (a game, a setting)."""
+        with self.database.transaction() as db:
+            db.execute(
+                "INSERT INTO players (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+                (player_id, time.time()),
+            )
+
+    def insert_table(self, row: TableRow) -> None:
+        now = time.time()
+        with self.database.transaction() as db:
+            for seat in row.seats:
+                if seat.player is not None:
+                    self.ensure_player(seat.player)
+            db.execute(
+                "INSERT INTO game_tables (id, kind, setup, seats, version, status, elapsed_ms, "
+                "results, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.kind, json.dumps(row.setup),
+                 json.dumps([seat.to_json() for seat in row.seats]), row.version,
+                 row.status.value, row.elapsed_ms, _results_text(row.results), now, now),
+            )
+
+    def read_table(self, table_id: str) -> StoredTable:
+        with self.database.transaction() as db:
+            record = db.execute("SELECT * FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+            if record is None:
+                raise UnknownTableError(f"no table {table_id!r}")
+            checkpoint = None
+            after = 0
+            if record["checkpoint"] is not None:
+                after = int(record["checkpoint_version"])
+                checkpoint = Checkpoint(after, str(record["checkpoint"]))
+            decisions = self._decisions(db, table_id, after)
+        return StoredTable(_row(record), checkpoint, tuple(decisions))
+
+    def read_decisions(self, table_id: str, after: int = 0) -> list[StoredDecision]:
+        with self.database.transaction() as db:
+            return self._decisions(db, table_id, after)
+
+    @staticmethod
+    def _decisions(db: sqlite3.Connection, table_id: str, after: int) -> list[StoredDecision]:
+        rows = db.execute(
+            "SELECT seq, seat, decision FROM table_decisions WHERE table_id = ? AND seq > ? "
+            "ORDER BY seq",
+            (table_id, after),
+        ).fetchall()
+        return [
+            StoredDecision(int(r["seq"]), None if r["seat"] is None else int(r["seat"]),
+                           str(r["decision"]))
+            for r in rows
+        ]
+
+    def append_decision(
+        self,
+        table_id: str,
+        expected_version: int,
+        decision: StoredDecision,
+        *,
+        status: TableStatus,
+        elapsed_ms: int,
+        results: Mapping[int, int],
+        checkpoint: Checkpoint | None,
+    ) -> None:
+        if decision.seq != expected_version + 1:
+            raise StaleTableError(
+                f"decision {decision.seq} cannot follow version {expected_version}"
+            )
+        with self.database.transaction() as db:
+            self._swap(
+                db,
+                table_id,
+                expected_version,
+                "version = ?, status = ?, elapsed_ms = ?, results = ?, updated_at = ?",
+                (decision.seq, status.value, elapsed_ms, _results_text(results), time.time()),
+            )
+            db.execute(
+                "INSERT INTO table_decisions (table_id, seq, seat, decision) VALUES (?, ?, ?, ?)",
+                (table_id, decision.seq, decision.seat, decision.text),
+            )
+            if checkpoint is not None:
+                db.execute(
+                    "UPDATE game_tables SET checkpoint_version = ?, checkpoint = ? WHERE id = ?",
+                    (checkpoint.version, checkpoint.text, table_id),
+                )
+
+    def update_table(
+        self,
+        table_id: str,
+        expected_version: int,
+        *,
+        status: TableStatus,
+        elapsed_ms: int,
+        results: Mapping[int, int],
+    ) -> None:
+        with self.database.transaction() as db:
+            self._swap(
+                db,
+                table_id,
+                expected_version,
+                "status = ?, elapsed_ms = ?, results = ?, updated_at = ?",
+                (status.value, elapsed_ms, _results_text(results), time.time()),
+            )
+
+    @staticmethod
+    def _swap(
+        db: sqlite3.Connection,
+        table_id: str,
+        expected_version: int,
+        assignments: str,
+        values: tuple[object, ...],
+    ) -> None:
+        cursor = db.execute(
+            f"UPDATE game_tables SET {assignments} WHERE id = ? AND version = ?",
+            (*values, table_id, expected_version),
+        )
+        if cursor.rowcount == 1:
+            return
+        found = db.execute("SELECT version FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+        if found is None:
+            raise UnknownTableError(f"no table {table_id!r}")
+        raise StaleTableError(
+            f"table {table_id!r} is at version {found['version']}, not {expected_version}"
+        )
+
+    def current_table(self, player: str, kind: str) -> str | None:
+        with self.database.transaction() as db:
+            row = db.execute(
+                "SELECT table_id FROM current_tables WHERE player_id = ? AND kind = ?",
+                (player, kind),
+            ).fetchone()
+        return None if row is None else str(row["table_id"])
+
+    def set_current_table(self, player: str, kind: str, table_id: str) -> None:
+        with self.database.transaction() as db:
+            self.ensure_player(player)
+            db.execute(
+                "INSERT INTO current_tables (player_id, kind, table_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (player_id, kind) DO UPDATE SET table_id = excluded.table_id",
+                (player, kind, table_id),
+            )

@@ -1,0 +1,182 @@
+"""What one seat (or a spectator) may see of a Hearts table, and the events a decision causes.
+
+A seat gets its own :class:`~hertta.hearts.Observation` plus public facts (names, totals, who
+played what, who took a trick); a spectator gets only the public facts. Events describe each
+step so a page can show them one by one: they never name a card before it is played, a seat's
+passed cards go only to that seat, and received cards only to the receiver. The match code
+(which reproduces every hand) is in the view only when :func:`code_is_public`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hertta.hearts import MatchState, Phase, RoundState, observation_to_json, observe
+from hertta.hearts.decisions import Decision, MoonDecision, NextRound, PassDecision, PlayDecision
+from hertta.hearts.match import is_last_round, totals_after_round, totals_before_round
+from hertta.tables.hearts import code_is_public
+from hertta.tables.model import JsonObject, Seat
+
+PERSON = "person"
+
+
+def seats_json(seats: Sequence[Seat]) -> list[dict[str, str]]:
+    return [{"name": seat.name, "level": seat.level or PERSON} for seat in seats]
+
+
+def status_of(match: MatchState) -> str:
+    if match.over:
+        return "match_over"
+    return match.round.phase.value
+
+
+def summary_json(match: MatchState) -> dict[str, Any] | None:
+    """The finished round's points, the moon and the running totals (None mid-round)."""
+    score = match.round.score
+    totals = totals_after_round(match)
+    if score is None or totals is None:
+        return None
+    return {
+        "points": list(score.points),
+        "taken": list(score.taken),
+        "moon_shooter": score.shooter,
+        "moon_option": score.moon_option,
+        "totals": list(totals),
+        "match_over": match.over,
+        "winners": list(match.winners) if match.over else [],
+        "losers": list(match.losers) if match.over else [],
+    }
+
+
+def public_round_json(state: RoundState) -> dict[str, Any]:
+    """What everyone at the table sees of a round: no hand, no pass."""
+    return {
+        "phase": state.phase.value,
+        "dealer": state.dealer,
+        "pass_direction": state.pass_direction.value,
+        "hand_sizes": list(state.hand_sizes),
+        "passes_chosen": [p is not None for p in state.passes],
+        "trick": {
+            "leader": state.trick_leader,
+            "cards": [c.notation for c in state.current_trick],
+            "cancelled": list(state.current_trick_cancelled),
+        },
+        "hearts_broken": state.hearts_broken,
+        "turn": state.turn,
+    }
+
+
+def hearts_view(
+    match: MatchState,
+    setup: JsonObject,
+    seats: Sequence[Seat],
+    seat: int | None,
+    move_errors: bool = False,
+) -> dict[str, Any]:
+    """The page state for ``seat`` (None: a spectator). The caller adds ``version``."""
+    view: dict[str, Any] = {
+        "game": "hearts",
+        "status": status_of(match),
+        "code": str(match.code) if code_is_public(setup, match) else None,
+        "round_index": match.round_index,
+        "players": match.players,
+        "seats": seats_json(seats),
+        "score_limit": match.rules.score_limit,
+        "moon_rule": match.rules.moon_rule,
+        "preset": match.rules.preset,
+        "summary": summary_json(match),
+        "settings": {"move_errors": move_errors},
+    }
+    if seat is None:
+        totals = list(totals_before_round(match))
+        view["table"] = {**public_round_json(match.round), "totals": totals}
+    else:
+        obs = observe(match.round, seat, totals_before_round(match))
+        view["seat"] = seat
+        view["observation"] = observation_to_json(obs)
+    return view
+
+
+def play_events(
+    before: RoundState, after: RoundState, seat: int, card: str
+) -> list[dict[str, Any]]:
+    """The events of one card played: the card, hearts breaking, a completed trick, the end
+    of the tricks. The kitty's cards are never named (only that it went with the trick)."""
+    # ``turn``: who acts next once this card is down (the trick's winner after a full trick;
+    # None once the tricks are over), so the page never works out the order itself.
+    turn = after.turn if after.phase is Phase.PLAYING else None
+    events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card, "turn": turn}]
+    if not before.hearts_broken and after.hearts_broken:
+        events.append({"type": "hearts_broken"})
+    if len(after.tricks) > len(before.tricks):
+        trick = after.tricks[-1]
+        events.append(
+            {
+                "type": "trick",
+                "winner": trick.winner,
+                "seats": list(trick.seats),
+                "cards": [c.notation for c in trick.cards],
+                "cancelled": list(trick.cancelled),
+                "points": trick.taken_points,
+                "took_kitty": bool(trick.kitty),
+                "carried": len(trick.carried_in),
+                "turn": turn,
+            }
+        )
+    if after.phase is not Phase.PLAYING:
+        events.append(
+            {"type": "tricks_done", "moon_shooter": after.moon_shooter, "phase": after.phase.value}
+        )
+    return events
+
+
+def exchange_event(state: RoundState, seat: int | None) -> dict[str, Any]:
+    """The passes were exchanged: a seat learns what it received (its own cards now)."""
+    received = [] if seat is None else [c.notation for c in state.received(seat)]
+    return {"type": "exchange", "direction": state.pass_direction.value, "received": received}
+
+
+def round_event(match: MatchState) -> dict[str, Any]:
+    state = match.round
+    return {
+        "type": "round",
+        "index": match.round_index,
+        "direction": state.pass_direction.value,
+        "dealer": state.dealer,
+    }
+
+
+def round_over_event(match: MatchState) -> dict[str, Any]:
+    return {"type": "match_over" if match.over else "round_over", "summary": summary_json(match)}
+
+
+def decision_events(
+    before: MatchState, after: MatchState, decision: Decision, viewer: int | None
+) -> list[dict[str, Any]]:
+    """What ``viewer`` (a seat, or None for a spectator) is told about one decision."""
+    events: list[dict[str, Any]] = []
+    if isinstance(decision, PassDecision):
+        passed: dict[str, Any] = {"type": "passed", "seat": decision.seat}
+        if viewer == decision.seat:
+            passed["cards"] = [card.notation for card in decision.cards]
+        events.append(passed)
+        if after.round.phase is not Phase.PASSING:
+            events.append(exchange_event(after.round, viewer))
+    elif isinstance(decision, PlayDecision):
+        events.extend(play_events(before.round, after.round, decision.seat, decision.card.notation))
+    elif isinstance(decision, MoonDecision):
+        events.append({"type": "moon", "seat": decision.seat, "option": decision.option})
+    elif isinstance(decision, NextRound):
+        events.append(round_over_event(after) if after.over else round_event(after))
+        return events
+    if after.round.phase is Phase.ROUND_OVER and not is_last_round(after):
+        # The last round's result comes with the match's end (the table's own next decision).
+        events.append(round_over_event(after))
+    return events
+
+
+def start_events(match: MatchState, setup: JsonObject) -> list[dict[str, Any]]:
+    """A new table: its code (when public) and its first round."""
+    code = str(match.code) if code_is_public(setup, match) else None
+    return [{"type": "new", "code": code}, round_event(match)]

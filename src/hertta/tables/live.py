@@ -1,0 +1,273 @@
+"""Tables in play in this process: one decision at a time per table, storage in a thread,
+computer players in the worker pool, and every change told to the table's watchers.
+
+The event loop only moves messages: a decision is checked and saved by
+:class:`~hertta.tables.service.TableService` in a thread (the store may wait for another
+process's write), computer players think in :mod:`hertta.tables.bots`' pool, and no database
+transaction is open while anyone thinks. A table's decisions are applied one at a time under
+its lock, whoever makes them; watchers are told after the decision is saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Final, Protocol, TypeVar
+
+import anyio.to_thread
+
+from hertta.errors import HerttaError
+from hertta.tables.bots import BotRunner
+from hertta.tables.model import StaleTableError, TableStatus
+from hertta.tables.service import LoadedTable, TableService
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+ToThread = Callable[[Callable[[], T]], Awaitable[T]]
+COMPUTER: Final = "computer"
+"""The ``origin`` of decisions made by computer players and by the table itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What happened at a table: ``decision`` by ``seat`` took it from ``before`` to ``after``.
+    ``decision`` is None when this copy was replaced by a newer one read from the store.
+    ``origin`` is whoever asked (a connection, :data:`COMPUTER`), so it is not told twice."""
+
+    before: LoadedTable[Any]
+    after: LoadedTable[Any]
+    decision: object | None
+    seat: int | None
+    origin: object | None
+
+
+class Watcher(Protocol):
+    def table_changed(self, change: Change) -> None:
+        """Called on the event loop after every change; must only queue messages."""
+        ...
+
+
+async def _to_thread(function: Callable[[], T]) -> T:
+    return await anyio.to_thread.run_sync(function)
+
+
+class LiveTable:
+    """One table in play. Use :class:`LiveTables` to get one."""
+
+    def __init__(
+        self,
+        table: LoadedTable[Any],
+        service: TableService,
+        runner: BotRunner,
+        to_thread: ToThread[Any],
+        on_idle: Callable[[LiveTable], None],
+    ) -> None:
+        self.table = table
+        self.service = service
+        self.game = service.game(table.row.kind)
+        self.runner = runner
+        self._to_thread = to_thread
+        self._on_idle = on_idle
+        self.watchers: list[Watcher] = []
+        self.lock = asyncio.Lock()
+        self._bots: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def busy(self) -> bool:
+        """Whether computer players are thinking or about to decide here."""
+        return self._bots is not None and not self._bots.done()
+
+    def watch(self, watcher: Watcher) -> None:
+        if watcher not in self.watchers:
+            self.watchers.append(watcher)
+
+    def unwatch(self, watcher: Watcher) -> None:
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+        self._check_idle()
+
+    def _check_idle(self) -> None:
+        if not self.watchers and not self.busy:
+            self._on_idle(self)
+
+    def _notify(self, change: Change) -> None:
+        for watcher in list(self.watchers):
+            try:
+                watcher.table_changed(change)
+            except Exception:  # one broken watcher must not stop the others or the table
+                log.exception("a watcher of table %s failed", self.id)
+
+    async def decide(
+        self,
+        seat: int | None,
+        decision: object,
+        *,
+        origin: object | None = None,
+        elapsed_ms: int | None = None,
+    ) -> Change:
+        """Apply and save one decision; refusals raise (HerttaError) and change nothing. A
+        stale copy reloads itself, tells its watchers, and raises StaleTableError."""
+        async with self.lock:
+            before = self.table
+            try:
+                after = await self._to_thread(
+                    lambda: self.service.decide(before, seat, decision, elapsed_ms=elapsed_ms)
+                )
+            except StaleTableError:
+                await self._reload(origin)
+                raise
+            self.table = after
+            change = Change(before, after, decision, seat, origin)
+        self._notify(change)
+        self.wake_computer_players()
+        return change
+
+    async def save_clock(self, elapsed_ms: int) -> None:
+        async with self.lock:
+            before = self.table
+            try:
+                self.table = await self._to_thread(
+                    lambda: self.service.save_clock(before, elapsed_ms)
+                )
+            except StaleTableError:
+                await self._reload(None)
+
+    async def sync(self) -> None:
+        """Read the table again if the store has a newer version (another process moved it)."""
+        async with self.lock:
+            stored = await self._to_thread(lambda: self.service.load(self.id))
+            if stored.version != self.table.version or stored.row.status != self.table.row.status:
+                before = self.table
+                self.table = stored
+                self._notify(Change(before, stored, None, None, None))
+        self.wake_computer_players()
+
+    async def _reload(self, origin: object | None) -> None:
+        before = self.table
+        self.table = await self._to_thread(lambda: self.service.load(self.id))
+        self._notify(Change(before, self.table, None, None, origin))
+
+    # -- computer players ------------------------------------------------------------------
+
+    def wake_computer_players(self) -> None:
+        """Start the computer players' loop unless it runs already (it looks again after each
+        decision, so it always sees the newest state)."""
+        if not self.busy:
+            self._bots = asyncio.create_task(self._computer_players())
+            self._bots.add_done_callback(lambda _task: self._check_idle())
+
+    async def stop(self) -> None:
+        if self._bots is not None and not self._bots.done():
+            self._bots.cancel()
+            await asyncio.gather(self._bots, return_exceptions=True)
+
+    async def _computer_players(self) -> None:
+        try:
+            while await self._one_computer_step():
+                pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer players of table %s stopped", self.id)
+
+    async def _one_computer_step(self) -> bool:
+        """Let the table or its computer players decide once; False when nobody of them owes
+        a decision now."""
+        table = self.table
+        if table.row.status is not TableStatus.ACTIVE:
+            return False
+        own = self.game.table_decision(table.state)
+        if own is not None:
+            await self._decide_quietly(None, own, table.version)
+            return True
+        requests = self.game.bot_requests(table.row, table.state)
+        if not requests:
+            return False
+        # Passing is simultaneous: every computer player thinks at once.
+        answers = await asyncio.gather(*(self.runner.run(r.task) for r in requests))
+        for request, answer in zip(requests, answers, strict=True):
+            decision = self.game.parse_decision(str(answer))
+            if not await self._decide_quietly(request.seat, decision, request.version):
+                break
+        return True
+
+    async def _decide_quietly(self, seat: int | None, decision: object, version: int) -> bool:
+        """A computer decision; False when the table moved on meanwhile (look again)."""
+        if self.table.row.status is not TableStatus.ACTIVE:
+            return False
+        try:
+            await self.decide(seat, decision, origin=COMPUTER)
+        except StaleTableError:
+            return False
+        except HerttaError as error:
+            if self.table.version != version:
+                return False  # computed for an older state; the loop looks again
+            raise RuntimeError(f"a computer decision {decision!r} was refused: {error}") from None
+        return True
+
+
+class LiveTables:
+    """The tables this process has in play, by id."""
+
+    def __init__(
+        self, service: TableService, runner: BotRunner, to_thread: ToThread[Any] = _to_thread
+    ) -> None:
+        self.service = service
+        self.runner = runner
+        self._to_thread = to_thread
+        self._tables: dict[str, LiveTable] = {}
+        self._opening: dict[str, asyncio.Future[LiveTable]] = {}
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def get(self, table_id: str) -> LiveTable | None:
+        return self._tables.get(table_id)
+
+    async def open(self, table_id: str) -> LiveTable:
+        """The table in play, read from the store the first time (one read however many ask
+        at once); its computer players start if they owe a decision."""
+        live = self._tables.get(table_id)
+        if live is not None:
+            return live
+        pending = self._opening.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._opening[table_id] = future
+        try:
+            loaded = await self._to_thread(lambda: self.service.load(table_id))
+            live = self.adopt(loaded)
+            future.set_result(live)
+            return live
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved here, so a lone opener leaves no warning behind
+            raise
+        finally:
+            del self._opening[table_id]
+
+    def adopt(self, table: LoadedTable[Any]) -> LiveTable:
+        """Put a table just created or read into play (or return the one already in play)."""
+        live = self._tables.get(table.id)
+        if live is None:
+            live = LiveTable(table, self.service, self.runner, self._to_thread, self._drop)
+            self._tables[table.id] = live
+            live.wake_computer_players()
+        return live
+
+    def _drop(self, live: LiveTable) -> None:
+        if self._tables.get(live.id) is live and not live.watchers and not live.busy:
+            del self._tables[live.id]
+
+    async def close(self) -> None:
+        for live in list(self._tables.values()):
+            await live.stop()
+        self._tables.clear()

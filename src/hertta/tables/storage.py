@@ -1,0 +1,88 @@
+"""What the table service needs from a store: the protocol that :class:`hertta.store.Store`
+implements (SQLite today; another database behind the same calls later).
+
+Every write that changes a table names the version it was made from and fails with
+:class:`~hertta.tables.model.StaleTableError` when the stored table is already further on, so a
+stale copy of a table (another process, a slow tab) can never overwrite a newer game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from hertta.tables.model import (
+    Checkpoint,
+    StoredDecision,
+    StoredTable,
+    TableRow,
+    TableStatus,
+)
+
+Outcome = Literal["won", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """How a game ended for one seat, for the statistics."""
+
+    outcome: Outcome
+    score: int
+    moves: int
+    elapsed_ms: int = 0
+    data: Mapping[str, Any] | None = None
+
+
+class TableStorage(Protocol):
+    def transaction(self) -> AbstractContextManager[object]:
+        """One atomic transaction; calls inside it join it."""
+        ...
+
+    def insert_table(self, row: TableRow) -> None: ...
+
+    def read_table(self, table_id: str) -> StoredTable:
+        """The row, the latest checkpoint and the decisions after it (UnknownTableError)."""
+        ...
+
+    def read_decisions(self, table_id: str, after: int = 0) -> list[StoredDecision]:
+        """Decisions with ``seq > after``, in order."""
+        ...
+
+    def append_decision(
+        self,
+        table_id: str,
+        expected_version: int,
+        decision: StoredDecision,
+        *,
+        status: TableStatus,
+        elapsed_ms: int,
+        results: Mapping[int, int],
+        checkpoint: Checkpoint | None,
+    ) -> None:
+        """Add one decision (``decision.seq == expected_version + 1``) and the table's new
+        status, clock and results; StaleTableError when the stored version differs."""
+        ...
+
+    def update_table(
+        self,
+        table_id: str,
+        expected_version: int,
+        *,
+        status: TableStatus,
+        elapsed_ms: int,
+        results: Mapping[int, int],
+    ) -> None:
+        """Change the row without a decision (the clock, leaving the table)."""
+        ...
+
+    def current_table(self, player: str, kind: str) -> str | None:
+        """The table a person plays alone of this kind (their game in progress)."""
+        ...
+
+    def set_current_table(self, player: str, kind: str, table_id: str) -> None: ...
+
+    def open_result(self, player: str, kind: str, code: str) -> int: ...
+
+    def close_result(self, result_id: int, result: SeatResult) -> None: ...

@@ -1,0 +1,42 @@
+"""What the web app keeps for its lifetime, in one typed object (``app.state.hertta``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from fastapi.templating import Jinja2Templates
+
+from hertta.rng import SplitMix64
+from hertta.store import Store
+from hertta.tables.bots import BotRunner
+from hertta.tables.clock import Clock
+from hertta.tables.live import LiveTables
+from hertta.tables.service import TableService
+from hertta.web.players import PlayerCookies
+from hertta.web.settings import Settings
+
+if TYPE_CHECKING:
+    from hertta.web.examples import Examples
+    from hertta.web.games import GameInfo
+    from hertta.web.seats import SoloSessions
+
+
+@dataclass(eq=False)
+class AppServices:
+    settings: Settings
+    store: Store
+    cookies: PlayerCookies
+    templates: Jinja2Templates
+    tables: TableService
+    live: LiveTables
+    runner: BotRunner
+    clock: Clock
+    deal_secret: str
+    """The key from which Hearts deals come (never sent anywhere)."""
+    rng: SplitMix64
+    """Heart to Heart's "New game" codes (public codes: they may come from entropy)."""
+    examples: Examples
+    games: Sequence[GameInfo] = ()
+    sessions: SoloSessions | None = field(default=None)

@@ -1,0 +1,225 @@
+"""The WebSocket transport: one connection's frames in, its messages out.
+
+Each connection has an outbox (a bounded queue) drained by its own writer task, so a slow
+reader never holds up anyone else: a connection whose outbox fills up (:data:`OUTBOX_LIMIT`
+messages unread) is closed with code 1013, and its page reconnects and gets a snapshot. Frames
+are handled one at a time per connection, and the loop yields after each one (fair
+scheduling): a client that floods its socket only waits for its own answers, its backlog stays
+in its own socket buffer, and every other connection keeps being served in between.
+
+A socket is refused before anything is sent when its ``Origin`` is not the app's own (nor in
+the allow-list setting); one without a validly signed player cookie is accepted and closed at
+once with :data:`CLOSE_NO_PLAYER` (the page then says so and starts afresh).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from hertta.errors import HerttaError
+from hertta.tables.model import StaleTableError
+from hertta.web.errors import ProtocolError, error_code
+from hertta.web.protocol import (
+    Intent,
+    Message,
+    OpSpec,
+    boolean,
+    client_seq,
+    decode_frame,
+    encode,
+    parse_intent,
+)
+
+log = logging.getLogger(__name__)
+
+CLOSE_NO_PLAYER: Final = 4401
+"""Close code for a socket without a valid player cookie."""
+CLOSE_TOO_SLOW: Final = 1013
+"""Close code for a connection that stopped reading its messages ("try again later")."""
+OUTBOX_LIMIT: Final = 256
+
+VIEW_ARGS = {"hidden": boolean, "dialog": boolean}
+PLATFORM_OPS: Mapping[str, OpSpec] = {
+    "hello": OpSpec(optional=VIEW_ARGS),
+    "ping": OpSpec(),
+    "view": OpSpec(optional=VIEW_ARGS),
+}
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open socket: what its page says about itself and its outbox."""
+
+    websocket: WebSocket
+    hidden: bool = False
+    dialog: bool = False
+    sent: int = 0
+    closing: bool = False
+    outbox: asyncio.Queue[Message | None] = field(
+        default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT)
+    )
+
+    @property
+    def active(self) -> bool:
+        return not self.hidden and not self.dialog
+
+    def push(self, message: Message) -> None:
+        """Queue a message (never waits); the connection's ``seq`` numbers them in order."""
+        if self.closing:
+            return
+        self.sent += 1
+        try:
+            self.outbox.put_nowait({**message, "seq": self.sent})
+        except asyncio.QueueFull:
+            log.info("closing a connection that stopped reading its messages")
+            self.closing = True
+            asyncio.get_running_loop().create_task(self._close(CLOSE_TOO_SLOW))
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code=code)
+
+    async def write_loop(self) -> None:
+        while True:
+            message = await self.outbox.get()
+            if message is None:
+                return
+            if self.websocket.application_state is not WebSocketState.CONNECTED:
+                continue
+            try:
+                await self.websocket.send_text(encode(message))
+            except Exception:  # the peer went away: its receive loop ends the connection
+                self.closing = True
+                return
+
+    def finish(self) -> None:
+        self.closing = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+
+class Channel(Protocol):
+    """What a connection talks to: a seat's session (its ops, views and decisions)."""
+
+    @property
+    def ops(self) -> Mapping[str, OpSpec]:
+        """The game ops it takes, with their argument parsers."""
+        ...
+
+    def attach(self, connection: Connection) -> None: ...
+
+    async def detach(self, connection: Connection) -> None: ...
+
+    async def hello(self, connection: Connection) -> Message:
+        """The snapshot for a (re)connected page (``type`` ``snapshot``)."""
+        ...
+
+    def view_changed(self, connection: Connection) -> None:
+        """The page became hidden/visible or opened/closed a dialog."""
+        ...
+
+    def view_update(self, re: int | None) -> Message:
+        """An ``update`` without events (the answer to ``view``)."""
+        ...
+
+    async def handle(self, connection: Connection, intent: Intent) -> None:
+        """Carry out a game op and push its answer (``re`` = ``intent.seq``) to the asker."""
+        ...
+
+    async def snapshot(self) -> Message: ...
+
+
+def origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
+    """The page's origin must be this app's own (the ``Host`` it was reached at, http or
+    https) or listed in ``allowed``. A client that sends no ``Origin`` is not a browser page
+    (browsers always send it), so another site cannot be acting through it."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    host = websocket.headers.get("host", "")
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+
+
+def error_message(error: Exception, seq: int | None) -> Message:
+    message: Message = {"type": "error", "re": seq, "code": error_code(error)}
+    if isinstance(error, ProtocolError) and error.field is not None:
+        message["field"] = error.field
+    return message
+
+
+async def serve(websocket: WebSocket, player: str | None, open_channel: OpenChannel) -> None:
+    """Run one accepted connection until it closes."""
+    await websocket.accept()
+    if player is None:
+        await websocket.close(code=CLOSE_NO_PLAYER)
+        return
+    connection = Connection(websocket)
+    writer = asyncio.create_task(connection.write_loop())
+    channel: Channel | None = None
+    try:
+        channel = await open_channel(player)
+        channel.attach(connection)
+        while True:
+            try:
+                message = await websocket.receive()
+            except Exception:  # the peer vanished mid-frame: nothing to answer
+                break
+            if message["type"] == "websocket.disconnect":
+                break
+            frame = message.get("text")
+            if frame is None:
+                frame = message.get("bytes")
+            await _on_frame(channel, connection, frame)
+            await asyncio.sleep(0)  # fair scheduling: let every other connection move too
+    finally:
+        if channel is not None:
+            await channel.detach(connection)
+        connection.finish()
+        await asyncio.gather(writer, return_exceptions=True)
+
+
+OpenChannel = Callable[[str], Awaitable[Channel]]
+
+
+async def _on_frame(channel: Channel, connection: Connection, frame: str | bytes | None) -> None:
+    seq: int | None = None
+    try:
+        decoded = decode_frame(frame)
+        seq = client_seq(decoded)
+        op = decoded.get("op")
+        if not isinstance(op, str):
+            raise ProtocolError("bad_frame", "op")
+        if op in PLATFORM_OPS:
+            intent = parse_intent(decoded, PLATFORM_OPS)
+            if intent.op == "ping":
+                connection.push({"type": "pong", "re": seq})
+                return
+            connection.hidden = bool(intent.args.get("hidden", connection.hidden))
+            connection.dialog = bool(intent.args.get("dialog", connection.dialog))
+            channel.view_changed(connection)
+            if intent.op == "hello":
+                connection.push({**await channel.hello(connection), "re": seq})
+            else:
+                connection.push(channel.view_update(seq))
+            return
+        await channel.handle(connection, parse_intent(decoded, channel.ops))
+    except StaleTableError as error:
+        # Another process moved this table: say so, then show what it is now.
+        connection.push(error_message(error, seq))
+        connection.push({**await channel.snapshot(), "re": None})
+    except (ProtocolError, HerttaError) as error:
+        connection.push(error_message(error, seq))
+    except Exception as error:  # a bug: it must not end the connection or harm the game
+        log.exception("a %s frame failed", type(channel).__name__)
+        connection.push(error_message(error, seq))
