@@ -1,5 +1,5 @@
-"""Run ``hertta serve`` as a real process on 127.0.0.1 and a free port (for the durability and
-browser tests)."""
+"""Run ``hertta serve`` as a real process on 127.0.0.1 and a free port (for the durability,
+multi-process and browser tests). Its stderr goes to a file the test can read."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from http.cookies import SimpleCookie
 from pathlib import Path
 
@@ -20,18 +22,31 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def serve_command(port: int, db_path: str) -> list[str]:
+def hertta_command() -> list[str]:
     script = Path(sys.executable).with_name("hertta")
-    base = [str(script)] if script.exists() else [sys.executable, "-m", "hertta.cli"]
-    return [*base, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_path]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "hertta"]
+
+
+def serve_command(port: int, db_path: str) -> list[str]:
+    return [*hertta_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
+            "--db", db_path]
 
 
 class ServerProcess:
-    def __init__(self, db_path: str, port: int | None = None, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        db_path: str,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        prefix: Sequence[str] = (),
+    ) -> None:
         self.db_path = db_path
         self.port = port or free_port()
         self.env = {**os.environ, **(env or {})}
+        self.prefix = list(prefix)
         self.process: subprocess.Popen[bytes] | None = None
+        # Closed with the process object; a context manager cannot span the test's life.
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
 
     @property
     def url(self) -> str:
@@ -41,25 +56,38 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def launch(self) -> ServerProcess:
+        """Start the process without waiting for it to answer."""
         self.process = subprocess.Popen(
-            serve_command(self.port, self.db_path),
+            [*self.prefix, *serve_command(self.port, self.db_path)],
             env=self.env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self._stderr,
         )
+        return self
+
+    def wait_ready(self, timeout: float = 60.0) -> ServerProcess:
+        """Wait until ``/healthz`` answers (or fail with the process's stderr)."""
+        assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                error = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"the server exited early: {error}")
+                raise RuntimeError(f"the server exited early: {self.stderr_text()}")
             try:
                 with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as reply:
                     if reply.status == 200:
                         return self
             except OSError:
-                time.sleep(0.05)
+                time.sleep(0.05)  # poll again: the condition is the health check answering
         raise RuntimeError(f"the server did not answer on {self.url} within {timeout} s")
+
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        return self.launch().wait_ready(timeout)
+
+    def stderr_text(self) -> str:
+        self._stderr.flush()
+        self._stderr.seek(0)
+        return self._stderr.read().decode(errors="replace")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, exactly like a crash."""
@@ -71,12 +99,10 @@ class ServerProcess:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        if self.process is not None and self.process.stderr is not None:
-            self.process.stderr.close()
 
     def player_cookie(self) -> str:
         """Load the home page and return the ``hertta_player=...`` cookie it sets."""

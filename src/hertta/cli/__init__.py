@@ -33,9 +33,38 @@ app.add_typer(hearts.app, name="hearts")
 serve.register(app)
 
 
+def _usage_error(error: Exception) -> tuple[int, str] | None:
+    """(exit code, message) of a command-line usage error, else None. Typer carries its own
+    copy of Click whose exception classes are not public, so they are told by what they are
+    (a ``format_message`` and an ``exit_code``) rather than by their class."""
+    exit_code = getattr(error, "exit_code", None)
+    format_message = getattr(error, "format_message", None)
+    if not isinstance(exit_code, int) or not callable(format_message):
+        return None
+    ctx = getattr(error, "ctx", None)
+    command = getattr(ctx, "command_path", None) or "hertta"
+    message = " ".join(str(format_message()).split())
+    return exit_code, f"{command}: {message} (see {command} --help)"
+
+
 def main(argv: list[str] | None = None) -> None:
+    """Run the command line; usage mistakes and bad input end in one line and exit code 2."""
     try:
-        app(args=argv)
+        result = app(args=argv, standalone_mode=False)
     except HerttaError as error:
         typer.echo(f"error: {error}", err=True)
         sys.exit(EXIT_BAD_INPUT)
+    except typer.Abort:
+        typer.echo("error: interrupted", err=True)
+        sys.exit(130)
+    except Exception as error:
+        ctx = getattr(error, "ctx", None)
+        if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            typer.echo(ctx.get_help())  # a bare command group shows its help, like --help
+            sys.exit(0)
+        usage = _usage_error(error)
+        if usage is None:
+            raise
+        typer.echo(f"error: {usage[1]}", err=True)
+        sys.exit(EXIT_BAD_INPUT if usage[0] else 0)
+    sys.exit(result if isinstance(result, int) else 0)

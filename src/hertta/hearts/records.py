@@ -138,6 +138,8 @@ def parse_record(text: str) -> RoundRecord:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except RecursionError:
+        raise RecordError("not a round record: the JSON is nested too deeply") from None
     return record_from_json(data)
 
 

@@ -75,7 +75,13 @@ class Database:
                 f"cannot use the database {self.path!r}: {_cause(error)}"
             ) from None
         if self.path != ":memory:":
-            _make_private(Path(self.path))
+            try:
+                _make_private(Path(self.path))
+            except OSError as error:
+                self._connection.close()
+                raise StoreOpenError(
+                    f"cannot make the database {self.path!r} private: {_cause(error)}"
+                ) from None
 
     def _migrate(self) -> None:
         with self.transaction() as connection:
@@ -92,12 +98,26 @@ class Database:
 
     @property
     def schema_version(self) -> int:
-        with self.transaction() as connection:
+        with self.reading() as connection:
             return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """Hold the lock and run inside one transaction (nested calls join the outer one)."""
+        """Hold the lock and run inside one write transaction (nested calls join the outer
+        one). ``BEGIN IMMEDIATE`` takes SQLite's write lock at once, so two processes never
+        both read a version and then both write."""
+        with self._begin("BEGIN IMMEDIATE") as connection:
+            yield connection
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """A read-only transaction (one consistent snapshot; it takes no write lock, so reads
+        work on a database that cannot be written). Inside a write transaction it joins it."""
+        with self._begin("BEGIN") as connection:
+            yield connection
+
+    @contextmanager
+    def _begin(self, statement: str) -> Iterator[sqlite3.Connection]:
         with self._lock:
             if self._depth:
                 self._depth += 1
@@ -106,7 +126,7 @@ class Database:
                 finally:
                     self._depth -= 1
                 return
-            self._connection.execute("BEGIN IMMEDIATE")
+            self._connection.execute(statement)
             self._depth = 1
             try:
                 yield self._connection

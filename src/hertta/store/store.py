@@ -76,18 +76,18 @@ class Store(TableQueries):
     # -- players ---------------------------------------------------------------------------
 
     def player_exists(self, player_id: str) -> bool:
-        with self.database.transaction() as db:
+        with self.database.reading() as db:
             row = db.execute("SELECT 1 FROM players WHERE id = ?", (player_id,)).fetchone()
             return row is not None
 
     def player_count(self) -> int:
-        with self.database.transaction() as db:
+        with self.database.reading() as db:
             return int(db.execute("SELECT count(*) FROM players").fetchone()[0])
 
     # -- settings --------------------------------------------------------------------------
 
     def load_settings(self, player_id: str) -> dict[str, JsonValue]:
-        with self.database.transaction() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 "SELECT key, value FROM settings WHERE player_id = ?", (player_id,)
             ).fetchall()
@@ -129,7 +129,7 @@ class Store(TableQueries):
 
     def results(self, player_id: str, kind: str) -> list[GameResult]:
         """The player's results of one kind, oldest first."""
-        with self.database.transaction() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 "SELECT * FROM results WHERE player_id = ? AND kind = ? ORDER BY id",
                 (player_id, kind),

@@ -82,7 +82,7 @@ class TableQueries:
             )
 
     def read_table(self, table_id: str) -> StoredTable:
-        with self.database.transaction() as db:
+        with self.database.reading() as db:
             record = db.execute("SELECT * FROM game_tables WHERE id = ?", (table_id,)).fetchone()
             if record is None:
                 raise UnknownTableError(f"no table {table_id!r}")
@@ -94,8 +94,17 @@ class TableQueries:
             decisions = self._decisions(db, table_id, after)
         return StoredTable(_row(record), checkpoint, tuple(decisions))
 
+    def table_version(self, table_id: str) -> tuple[int, TableStatus]:
+        with self.database.reading() as db:
+            found = db.execute(
+                "SELECT version, status FROM game_tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        if found is None:
+            raise UnknownTableError(f"no table {table_id!r}")
+        return int(found["version"]), TableStatus(found["status"])
+
     def read_decisions(self, table_id: str, after: int = 0) -> list[StoredDecision]:
-        with self.database.transaction() as db:
+        with self.database.reading() as db:
             return self._decisions(db, table_id, after)
 
     @staticmethod
@@ -170,21 +179,26 @@ class TableQueries:
         assignments: str,
         values: tuple[object, ...],
     ) -> None:
+        # Only an active table changes: one that was left or ended elsewhere stays as it is.
         cursor = db.execute(
-            f"UPDATE game_tables SET {assignments} WHERE id = ? AND version = ?",
+            f"UPDATE game_tables SET {assignments} "
+            "WHERE id = ? AND version = ? AND status = 'active'",
             (*values, table_id, expected_version),
         )
         if cursor.rowcount == 1:
             return
-        found = db.execute("SELECT version FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+        found = db.execute(
+            "SELECT version, status FROM game_tables WHERE id = ?", (table_id,)
+        ).fetchone()
         if found is None:
             raise UnknownTableError(f"no table {table_id!r}")
         raise StaleTableError(
-            f"table {table_id!r} is at version {found['version']}, not {expected_version}"
+            f"table {table_id!r} is at version {found['version']} ({found['status']}), "
+            f"not {expected_version}"
         )
 
     def current_table(self, player: str, kind: str) -> str | None:
-        with self.database.transaction() as db:
+        with self.database.reading() as db:
             row = db.execute(
                 "SELECT table_id FROM current_tables WHERE player_id = ? AND kind = ?",
                 (player, kind),

@@ -142,11 +142,12 @@ class LiveTable:
     async def sync(self) -> None:
         """Read the table again if the store has a newer version (another process moved it)."""
         async with self.lock:
-            stored = await self._to_thread(lambda: self.service.load(self.id))
-            if stored.version != self.table.version or stored.row.status != self.table.row.status:
+            storage = self.service.storage
+            version, status = await self._to_thread(lambda: storage.table_version(self.id))
+            if version != self.table.version or status != self.table.row.status:
                 before = self.table
-                self.table = stored
-                self._notify(Change(before, stored, None, None, None))
+                self.table = await self._to_thread(lambda: self.service.load(self.id))
+                self._notify(Change(before, self.table, None, None, None))
         self.wake_computer_players()
 
     async def _reload(self, origin: object | None) -> None:

@@ -46,6 +46,10 @@ class TableStorage(Protocol):
         """The row, the latest checkpoint and the decisions after it (UnknownTableError)."""
         ...
 
+    def table_version(self, table_id: str) -> tuple[int, TableStatus]:
+        """The stored version and status (a cheap read: is my copy still the newest?)."""
+        ...
+
     def read_decisions(self, table_id: str, after: int = 0) -> list[StoredDecision]:
         """Decisions with ``seq > after``, in order."""
         ...
@@ -62,7 +66,8 @@ class TableStorage(Protocol):
         checkpoint: Checkpoint | None,
     ) -> None:
         """Add one decision (``decision.seq == expected_version + 1``) and the table's new
-        status, clock and results; StaleTableError when the stored version differs."""
+        status, clock and results; StaleTableError when the stored version differs or the
+        stored table is no longer active."""
         ...
 
     def update_table(

@@ -52,6 +52,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        await services.sockets.settle()
         await live.close()
         runner.close()
         store.close()

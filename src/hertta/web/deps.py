@@ -95,4 +95,4 @@ async def serve_game_socket(websocket: WebSocket, kind: str) -> None:
     async def open_channel(player_id: str) -> transport.Channel:
         return await sessions.join(player_id, kind)
 
-    await transport.serve(websocket, player, open_channel)
+    await transport.serve(websocket, player, open_channel, services.sockets)

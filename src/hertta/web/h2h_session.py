@@ -103,7 +103,7 @@ class HeartToHeartSession(SeatSession):
         table = await anyio.to_thread.run_sync(tables.current, self.player, KIND)
         if table is None or table.row.status is TableStatus.LEFT:
             table = await self._deal(None, None)
-        self._show(table)
+        self.show_table(table)
 
     def apply_preferences(self, preferences: Mapping[str, Value]) -> None:
         self.settings = tap_settings(preferences)
@@ -201,7 +201,7 @@ class HeartToHeartSession(SeatSession):
 
     async def _start_over(self, connection: Connection, code: str | None, how: str) -> Events:
         table = await self._deal(code, self.table)
-        self._show(table)
+        self.show_table(table)
         self.version += 1
         events = [{"type": how}, *status_events(table.state)]
         self.broadcast(events, skip=connection)
@@ -227,7 +227,7 @@ class HeartToHeartSession(SeatSession):
 
         return await anyio.to_thread.run_sync(deal)
 
-    def _show(self, table: LoadedTable[Any]) -> None:
+    def show_table(self, table: LoadedTable[Any]) -> None:
         self.watch(table)
         self.taps = TapState(table.state, self.settings)
         self._restart_clock(table)

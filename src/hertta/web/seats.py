@@ -70,6 +70,10 @@ class SeatSession:
     async def closing(self) -> None:
         """The last tab closed: keep what is worth keeping (a paused clock)."""
 
+    def show_table(self, table: LoadedTable[Any]) -> None:
+        """Play at ``table`` from now on (a game may also reset what only it keeps)."""
+        self.watch(table)
+
     # -- the table ---------------------------------------------------------------------------
 
     @property
@@ -136,7 +140,21 @@ class SeatSession:
         return await self.snapshot()
 
     async def snapshot(self) -> Message:
+        await self.follow_current()
         return {"type": "snapshot", "events": [], "state": self.view()}
+
+    async def follow_current(self) -> None:
+        """Move to the person's current table if it is another one (they started a new game
+        in another tab served by another process)."""
+        tables = self.services.tables
+        current = await anyio.to_thread.run_sync(
+            tables.storage.current_table, self.player, self.kind
+        )
+        if current is None or (self.live is not None and current == self.live.id):
+            return
+        table = await anyio.to_thread.run_sync(tables.load, current)
+        self.show_table(table)
+        self.version += 1
 
     @property
     def active(self) -> bool:

@@ -16,6 +16,7 @@ from hertta.tables.live import LiveTables
 from hertta.tables.service import TableService
 from hertta.web.players import PlayerCookies
 from hertta.web.settings import Settings
+from hertta.web.transport import Sockets
 
 if TYPE_CHECKING:
     from hertta.web.examples import Examples
@@ -40,3 +41,5 @@ class AppServices:
     examples: Examples
     games: Sequence[GameInfo] = ()
     sessions: SoloSessions | None = field(default=None)
+    sockets: Sockets = field(default_factory=Sockets)
+    """Every open WebSocket of this process (``/healthz`` counts them)."""

@@ -2,7 +2,9 @@
 
 Each connection has an outbox (a bounded queue) drained by its own writer task, so a slow
 reader never holds up anyone else: a connection whose outbox fills up (:data:`OUTBOX_LIMIT`
-messages unread) is closed with code 1013, and its page reconnects and gets a snapshot. Frames
+messages unread) gets nothing more (its writer is stopped, what it has not received is
+dropped), its frames are no longer read, and it is closed with code 1013; its page reconnects
+and gets a snapshot. Frames
 are handled one at a time per connection, and the loop yields after each one (fair
 scheduling): a client that floods its socket only waits for its own answers, its backlog stays
 in its own socket buffer, and every other connection keeps being served in between.
@@ -45,6 +47,8 @@ CLOSE_NO_PLAYER: Final = 4401
 CLOSE_TOO_SLOW: Final = 1013
 """Close code for a connection that stopped reading its messages ("try again later")."""
 OUTBOX_LIMIT: Final = 256
+CLOSE_WAIT_S: Final = 10.0
+"""How long a connection closed as too slow may take to receive its close frame."""
 
 VIEW_ARGS = {"hidden": boolean, "dialog": boolean}
 PLATFORM_OPS: Mapping[str, OpSpec] = {
@@ -63,9 +67,9 @@ class Connection:
     dialog: bool = False
     sent: int = 0
     closing: bool = False
-    outbox: asyncio.Queue[Message | None] = field(
-        default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT)
-    )
+    outbox: asyncio.Queue[Message] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    writer: asyncio.Task[None] | None = None
+    closed_as_slow: asyncio.Task[None] | None = None
 
     @property
     def active(self) -> bool:
@@ -81,17 +85,22 @@ class Connection:
         except asyncio.QueueFull:
             log.info("closing a connection that stopped reading its messages")
             self.closing = True
-            asyncio.get_running_loop().create_task(self._close(CLOSE_TOO_SLOW))
+            if self.writer is not None:
+                self.writer.cancel()  # a write stuck on the full socket goes too
+            self.closed_as_slow = asyncio.get_running_loop().create_task(
+                self._close(CLOSE_TOO_SLOW)
+            )
 
     async def _close(self, code: int) -> None:
         with contextlib.suppress(Exception):
             await self.websocket.close(code=code)
 
-    async def write_loop(self) -> None:
-        while True:
+    def start_writing(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._write_loop())
+
+    async def _write_loop(self) -> None:
+        while not self.closing:
             message = await self.outbox.get()
-            if message is None:
-                return
             if self.websocket.application_state is not WebSocketState.CONNECTED:
                 continue
             try:
@@ -100,10 +109,32 @@ class Connection:
                 self.closing = True
                 return
 
-    def finish(self) -> None:
+    def stop_writing(self) -> None:
         self.closing = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self.outbox.put_nowait(None)
+        if self.writer is not None:
+            self.writer.cancel()
+
+
+class Sockets:
+    """The open connections of this process, and the clean-ups of those that closed (run in
+    the background, so a closing connection never waits on the store)."""
+
+    def __init__(self) -> None:
+        self.open: set[Connection] = set()
+        self._cleanups: set[asyncio.Task[None]] = set()
+
+    def __len__(self) -> int:
+        return len(self.open)
+
+    def clean_up(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._cleanups.add(task)
+        task.add_done_callback(self._cleanups.discard)
+
+    async def settle(self) -> None:
+        """Wait for every clean-up under way (at shutdown)."""
+        if self._cleanups:
+            await asyncio.gather(*self._cleanups, return_exceptions=True)
 
 
 class Channel(Protocol):
@@ -158,14 +189,17 @@ def error_message(error: Exception, seq: int | None) -> Message:
     return message
 
 
-async def serve(websocket: WebSocket, player: str | None, open_channel: OpenChannel) -> None:
-    """Run one accepted connection until it closes."""
+async def serve(
+    websocket: WebSocket, player: str | None, open_channel: OpenChannel, sockets: Sockets
+) -> None:
+    """Run one accepted connection until it closes (``sockets`` holds it meanwhile)."""
     await websocket.accept()
     if player is None:
         await websocket.close(code=CLOSE_NO_PLAYER)
         return
     connection = Connection(websocket)
-    writer = asyncio.create_task(connection.write_loop())
+    connection.start_writing()
+    sockets.open.add(connection)
     channel: Channel | None = None
     try:
         channel = await open_channel(player)
@@ -181,12 +215,26 @@ async def serve(websocket: WebSocket, player: str | None, open_channel: OpenChan
             if frame is None:
                 frame = message.get("bytes")
             await _on_frame(channel, connection, frame)
+            if connection.closing:
+                break  # it stopped reading its answers: stop reading its questions too
             await asyncio.sleep(0)  # fair scheduling: let every other connection move too
     finally:
+        sockets.open.discard(connection)
+        connection.stop_writing()
+        sockets.clean_up(_after_close(channel, connection))
+    if connection.closed_as_slow is not None:
+        # Closed as too slow: its close frame waits for the peer to read; the connection
+        # must stay until then (or a while), or the peer would see it cut off mid-message.
+        await asyncio.wait({connection.closed_as_slow}, timeout=CLOSE_WAIT_S)
+
+
+async def _after_close(channel: Channel | None, connection: Connection) -> None:
+    """The seat forgets the connection (and keeps a paused clock)."""
+    try:
         if channel is not None:
             await channel.detach(connection)
-        connection.finish()
-        await asyncio.gather(writer, return_exceptions=True)
+    except Exception:  # a clean-up must never take anything else down
+        log.exception("cleaning up after a closed connection failed")
 
 
 OpenChannel = Callable[[str], Awaitable[Channel]]

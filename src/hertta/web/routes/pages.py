@@ -36,9 +36,12 @@ async def words(lang: str) -> JSONResponse:
 
 @router.get("/healthz")
 async def health(services: ServicesDep) -> JSONResponse:
-    """Whether the store answers a read (nothing is written, no player is made)."""
+    """Whether the store answers a read (nothing is written, no player is made), and how many
+    sockets and tables this process serves."""
+    load = {"sockets": len(services.sockets), "tables": len(services.live)}
     try:
         await anyio.to_thread.run_sync(services.store.check)
     except Exception as error:  # any failure of the store is what this reports
-        return JSONResponse({"status": "error", "store": type(error).__name__}, status_code=503)
-    return JSONResponse({"status": "ok", "store": "ok"})
+        body = {"status": "error", "store": type(error).__name__, **load}
+        return JSONResponse(body, status_code=503)
+    return JSONResponse({"status": "ok", "store": "ok", **load})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qsl
 
 import anyio.to_thread
@@ -104,6 +105,10 @@ async def _urlencoded_form(request: Request) -> list[tuple[str, str]]:
         raise ConfigError("settings form is not UTF-8") from None
 
 
+_ENCODED_DANGER = re.compile(r"%(?:[01][0-9a-fA-F]|7[fF]|2[fF]|5[cC])")
+"""Percent-encoded control characters, slashes and backslashes: never needed in our paths."""
+
+
 def is_local_path(path: str) -> bool:
     """Only paths of this site may be redirect or link targets: one leading ``/`` and then
     no second slash, backslash, whitespace or control character anywhere (browsers drop tabs
@@ -111,5 +116,7 @@ def is_local_path(path: str) -> bool:
     if not path.startswith("/") or path.startswith(("//", "/\\")):
         return False
     if any(ch == "\\" or ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in path):
+        return False
+    if _ENCODED_DANGER.search(path):
         return False
     return ":" not in path.split("?", 1)[0].split("#", 1)[0]
