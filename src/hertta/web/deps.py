@@ -95,10 +95,13 @@ GameMaker = Callable[[AppState, str, dict[str, Value]], GameSession]
 
 async def serve_game_socket(websocket: WebSocket, kind: str, make_game: GameMaker) -> None:
     """Run one game WebSocket for the player in the cookie. Sockets cannot set a cookie, so one
-    without a known player is closed with ``CLOSE_NO_PLAYER``."""
+    without a known player is closed with ``CLOSE_NO_PLAYER``: accepted first, because a socket
+    refused during the handshake reaches the browser as code 1006, which the page cannot tell
+    from a dropped connection (it would reconnect forever)."""
     state = app_state(websocket)
     player_id = state.cookies.read(websocket.cookies.get(COOKIE_NAME))
     if player_id is None or not state.store.player_exists(player_id):
+        await websocket.accept()
         await websocket.close(code=CLOSE_NO_PLAYER)
         return
 
