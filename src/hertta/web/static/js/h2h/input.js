@@ -1,7 +1,7 @@
 // Input: clicks and taps on cards and buttons, and the keyboard (shortcuts, arrow keys between
 // cards with a roving tabindex so Tab goes card area -> piles -> toolbar quickly).
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "../common/dom.js";
 
 function heartCards() {
   return Array.from({ length: 25 }, (_, i) => $(`card-${i + 1}`));

@@ -1,11 +1,10 @@
 // Rendering (lichess "view"): the DOM follows the state. Elements keep stable ids
 // (card-1..card-25, stock, waste) so the animations can find them before and after.
 
+import { $ } from "../common/dom.js";
+import { cardLabel, rankName, t } from "../common/i18n.js";
 import { backMarkup, emptyMarkup, faceMarkup, recycleMarkup } from "./cards.js";
-import { cardLabel, rankName, t } from "./i18n.js";
 import { formatTime } from "./state.js";
-
-const $ = (id) => document.getElementById(id);
 
 function setFace(element, kind, markup) {
   // Only touch the SVG when what it shows changes, so focus and animations survive.
@@ -103,15 +102,6 @@ export function renderInfo(state) {
 
 export function renderClock(state) {
   $("info-time").textContent = formatTime(state.elapsedMs());
-}
-
-export function renderConnection(state) {
-  const game = $("game");
-  game.dataset.connected = state.connected ? "1" : "0";
-  const line = $("connection");
-  const everConnected = state.snapshot !== null;
-  line.textContent = state.connected ? "" : t(everConnected ? "game.reconnecting" : "game.connecting");
-  line.classList.toggle("shown", !state.connected);
 }
 
 export function render(state) {
