@@ -1,9 +1,10 @@
 // A game page's link to its server: the socket, the connection line under the table, and what
 // happens when the server turns the socket away for good (see socket.js REFUSALS).
 
-import { startAfresh } from "./identity.js";
+import { t } from "./i18n.js";
+import { freshStartToTell, startAfresh } from "./identity.js";
 import { GameSocket } from "./socket.js";
-import { renderConnection } from "./status.js";
+import { flash, renderConnection } from "./status.js";
 
 /**
  * Open the game's socket. `handlers` as for GameSocket, minus onRefused: a refused identity
@@ -13,6 +14,13 @@ export function connectGame(path, handlers) {
   const link = { connected: false, everConnected: false, refused: null };
   const socket = new GameSocket(path, {
     ...handlers,
+    onMessage(message) {
+      // The server took this page's identity: if a fresh start brought us here, say so.
+      if (message.type === "snapshot" && freshStartToTell()) {
+        flash(t("game.fresh_start"), { error: false, ms: 8000 });
+      }
+      handlers.onMessage(message);
+    },
     onConnected(connected) {
       link.connected = connected;
       if (connected) link.everConnected = true;

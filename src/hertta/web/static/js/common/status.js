@@ -5,6 +5,7 @@ import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 
 let messageTimer = null;
+let flashing = false; // a flashed message is up and its time is not over
 
 /** Read `text` out through the aria-live line. */
 export function announce(text) {
@@ -20,13 +21,27 @@ export function flash(text, { error = true, ms = 3500 } = {}) {
   line.textContent = text;
   line.classList.add("shown");
   line.classList.toggle("error", error);
+  flashing = true;
   clearTimeout(messageTimer);
-  messageTimer = setTimeout(() => line.classList.remove("shown", "error"), ms);
+  messageTimer = setTimeout(() => {
+    flashing = false;
+    line.classList.remove("shown", "error");
+  }, ms);
 }
 
-/** Stop a flashed message from hiding a message the game shows on its own. */
-export function cancelFlash() {
+/**
+ * The game's own message (a code of the state, in words), or none. The game's message wins
+ * over a flashed one; no message leaves a flashed one up until its time is over (a `stale`
+ * error is flashed just before the snapshot that follows it is drawn).
+ */
+export function showGameMessage(text) {
+  const line = $("message");
+  if (!text && flashing) return;
   clearTimeout(messageTimer);
+  flashing = false;
+  line.textContent = text ?? "";
+  line.classList.toggle("shown", Boolean(text));
+  line.classList.remove("error");
 }
 
 /**

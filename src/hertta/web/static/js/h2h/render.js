@@ -3,6 +3,7 @@
 
 import { $ } from "../common/dom.js";
 import { cardLabel, rankName, t } from "../common/i18n.js";
+import { showGameMessage } from "../common/status.js";
 import { backMarkup, emptyMarkup, faceMarkup, recycleMarkup } from "./cards.js";
 import { formatTime } from "./state.js";
 
@@ -90,9 +91,7 @@ export function renderInfo(state) {
   $("info-code").textContent = s.code;
   renderClock(state);
   $("btn-undo").disabled = !s.can_undo;
-  const message = $("message");
-  message.textContent = s.message ? t(`message.${s.message}`) : "";
-  message.classList.toggle("shown", Boolean(s.message));
+  showGameMessage(s.message ? t(`message.${s.message}`) : null);
   const game = $("game");
   game.dataset.status = s.status;
   game.dataset.version = String(s.version);
