@@ -325,3 +325,29 @@ def test_a_slow_hint_blocks_input_until_it_comes(page: Page, server: ServerProce
     expect(page.locator("#btn-hint")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#message")).to_contain_text("Hint: pass")
     expect(page.locator("#hand .hcard.hinted")).to_have_count(3)
+
+
+def test_the_scores_stay_open_while_the_computer_players_play(
+    page: Page, server: ServerProcess
+) -> None:
+    split = SplitHeartsServer()
+    page.route_web_socket(re.compile(r".*/ws/hearts$"), split.attach)
+    open_hearts(page, server.url)
+    new_match(page, code=CODE)
+    split.release()
+    for element_id, _ in hand_ids(page)[:3]:
+        hit(page, f"#{element_id}", touch=False)
+    page.locator("#btn-pass").click()
+    expect(page.locator("#game")).to_have_attribute("data-pending", "0")
+    split.release()
+    idle(page)
+    hit(page, f"#hand-{legal(page)[0]}", touch=False)
+    expect(page.locator("#game")).to_have_attribute("data-pending", "0")
+    assert split.held, "the computer players are still to play"
+    page.locator("#btn-scores").click()
+    expect(page.locator("#dialog-round")).to_be_visible()
+    split.release()
+    expect(page.locator("#game")).to_have_attribute("data-version", str(split.last_sent["version"]))
+    expect(page.locator("#dialog-round")).to_be_visible()  # the person closes it, not an update
+    page.locator("#round-close").click()
+    expect(page.locator("#dialog-round")).to_be_hidden()

@@ -45,7 +45,7 @@ function neighbour(from, direction) {
 }
 
 /** Only one heart card is a Tab stop; arrows move between all of them. */
-export function setRovingFocus(element) {
+function setRovingFocus(element) {
   for (const card of heartCards()) card.tabIndex = card === element ? 0 : -1;
 }
 

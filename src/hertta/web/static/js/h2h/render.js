@@ -84,7 +84,7 @@ export function renderPiles(state) {
   });
 }
 
-export function renderInfo(state) {
+function renderInfo(state) {
   const s = state.snapshot;
   $("info-score").textContent = String(s.score);
   $("info-moves").textContent = String(s.moves);

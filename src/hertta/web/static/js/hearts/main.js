@@ -29,6 +29,10 @@ const animator = new HeartsAnimator(motionMs(config.animationMs));
 const dialogs = new Dialogs(state, () => sendView());
 let receivedTimer = null;
 let pending = 0;
+// What the round dialog shows: "summary" (a round's result, closed by the game when the next
+// round starts) or "scores" (asked for by the person, who closes it; computer players'
+// updates may come while it is open).
+let roundDialog = null;
 
 // Events shown step by step when animations are on; the others are only read out.
 const STEPPED = new Set(["play", "trick", "passed", "exchange", "hearts_broken", "round"]);
@@ -104,8 +108,9 @@ function syncDialogs(snapshot) {
   if (over && state.summaryShown !== summaryKey(snapshot)) {
     state.summaryShown = summaryKey(snapshot);
     fillSummary(snapshot);
+    roundDialog = "summary";
     dialogs.open("dialog-round");
-  } else if (!over) {
+  } else if (!over && roundDialog === "summary") {
     dialogs.close("dialog-round");
   }
   const options = snapshot.observation.moon_options;
@@ -141,6 +146,9 @@ async function showEvents(events, next) {
         // A word said as its event is shown, so a screen reader follows the table.
         if (words) announce(words);
         await animator.show(event, state, redraw);
+        if (event.type === "trick" && event.took_kitty && event.winner !== null) {
+          flash(t("hearts.kitty_to", { name: seatName(next, event.winner) }), { error: false });
+        }
       }
     }
   } finally {
@@ -263,6 +271,7 @@ const actions = {
     if (!s || s.status === "none") return;
     fillSummary({ ...s, summary: summarySoFar(s) });
     $("round-next").hidden = true;
+    roundDialog = "scores";
     dialogs.open("dialog-round");
   },
   lastTrick() {

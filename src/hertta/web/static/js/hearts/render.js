@@ -86,7 +86,7 @@ function removeOthers(box, keep, selector) {
 
 // -- the information bar and the person's own seat -----------------------------------------
 
-export function renderInfo(snapshot, table) {
+function renderInfo(snapshot, table) {
   const obs = snapshot.observation;
   setText($("info-round"), String(snapshot.round_index + 1));
   setText($("info-pass"), directionWord(obs.pass_direction));
@@ -121,7 +121,7 @@ function renderFan(fan, count) {
   }
 }
 
-export function renderSeats(snapshot, table) {
+function renderSeats(snapshot, table) {
   const box = $("seats");
   const n = snapshot.players;
   const keep = new Set();
@@ -167,7 +167,7 @@ function makeTrickCard() {
   return el;
 }
 
-export function renderTrick(snapshot, table) {
+function renderTrick(snapshot, table) {
   const box = $("trick");
   const n = snapshot.players;
   const keep = new Set();
@@ -270,7 +270,7 @@ export function layoutHand() {
  * received: Set, hinted: Set, interactive: bool}. Cards are buttons in a listbox with one tab
  * stop; when the focused card leaves, focus goes to the card now in its place.
  */
-export function renderHand(hand, marks) {
+function renderHand(hand, marks) {
   const box = $("hand");
   const wanted = handIds(hand);
   const keep = new Set(wanted.map(({ id }) => id));
@@ -323,7 +323,7 @@ export function renderHand(hand, marks) {
 
 // -- the words and buttons under the table -------------------------------------------------
 
-export function prompt(snapshot, table, limits) {
+function prompt(snapshot, table, limits) {
   const obs = snapshot.observation;
   if (snapshot.status === "passing") {
     if (obs.pass_to === null) return t("hearts.prompt.no_pass");
@@ -346,7 +346,7 @@ export function prompt(snapshot, table, limits) {
 }
 
 /** The prompt, the pass and next-round buttons, and the toolbar's state. */
-export function renderControls(state) {
+function renderControls(state) {
   const snapshot = state.snapshot;
   const table = state.table;
   setText($("prompt"), table ? prompt(snapshot, table, state.limits) : t("hearts.prompt.none"));
