@@ -13,6 +13,38 @@ FINITE_ANIMATIONS_DONE = """() => document.getAnimations().every(
     (a) => a.playState !== "running" || a.effect.getComputedTiming().endTime === Infinity)"""
 
 
+# An init script (run before the page's own): every WebSocket the page opens is kept in
+# window.__sockets, so a test can drop the game's connection the way a network would.
+KEEP_SOCKETS = """(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__sockets.push(this);
+    }
+  };
+})()"""
+
+
+def keep_sockets(page: Page) -> None:
+    """Call before the page loads (see ``drop_socket``)."""
+    page.add_init_script(KEEP_SOCKETS)
+
+
+def drop_socket(page: Page) -> None:
+    """Close the page's game socket; the page reconnects by itself."""
+    page.evaluate("window.__sockets.at(-1).close()")
+
+
+def player_cookie(page: Page) -> str:
+    return next(c["value"] for c in page.context.cookies() if c["name"] == "hertta_player")
+
+
+def set_player_cookie(page: Page, base_url: str, value: str) -> None:
+    page.context.add_cookies([{"name": "hertta_player", "value": value, "url": base_url}])
+
+
 def open_game(page: Page, base_url: str) -> Page:
     page.goto(f"{base_url}/h2h")
     wait_ready(page)

@@ -11,7 +11,8 @@ from tests.web.hearts_helpers import rank
 
 
 def open_hearts(page: Page, base_url: str, **preferences: object) -> Page:
-    set_preferences(page, base_url, animation_ms=0, **preferences)
+    """The Hearts page, animations off unless ``animation_ms`` says otherwise."""
+    set_preferences(page, base_url, **{"animation_ms": 0, **preferences})
     page.goto(f"{base_url}/hearts")
     expect(page.locator("#game")).to_have_attribute("data-connected", "1")
     expect(page.locator("#game")).not_to_have_attribute("data-version", "")
@@ -19,8 +20,12 @@ def open_hearts(page: Page, base_url: str, **preferences: object) -> Page:
 
 
 def idle(page: Page) -> None:
-    expect(page.locator("#game")).to_have_attribute("data-pending", "0")
-    expect(page.locator("#game")).to_have_attribute("data-busy", "0")
+    """Every frame sent has had its answer, every message has been shown, and the computer
+    players are not still to decide (their decisions may come as later pushed updates)."""
+    game = page.locator("#game")
+    expect(game).to_have_attribute("data-pending", "0")
+    expect(game).to_have_attribute("data-busy", "0")
+    expect(game).not_to_have_attribute("data-awaiting", "others")
 
 
 def status(page: Page) -> str:
@@ -46,15 +51,9 @@ def new_match(page: Page, *, players: int = 4, preset: str = "standard", limit: 
 
 def hit(page: Page, selector: str, touch: bool) -> None:
     locator = page.locator(selector)
-    # The hand may be re-rendered between reading it and measuring a card (a highlight ends, an
-    # update lands): wait until the card is laid out again instead of measuring a detached one.
-    box = None
-    for _ in range(40):
-        expect(locator).to_be_visible()
-        box = locator.bounding_box()
-        if box is not None:
-            break
-        page.wait_for_timeout(50)
+    # Hand cards keep their elements across renders, so a visible card can be measured.
+    expect(locator).to_be_visible()
+    box = locator.bounding_box()
     assert box is not None, f"{selector} has no box on screen"
     # The top part of a hand card is never covered by a card of the next row.
     position: Position = {"x": min(20.0, box["width"] / 2), "y": 14.0}

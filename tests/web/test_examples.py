@@ -39,7 +39,7 @@ def test_the_page_renders_in_both_languages(client: TestClient) -> None:
     for control in ("ex-first", "ex-back", "ex-play", "ex-forward", "ex-last"):
         assert f'id="{control}"' in text
     assert text.count('class="card slot"') == POSITION_COUNT
-    assert "/static/js/examples.js" in text
+    assert "/static/js/h2h/examples.js" in text
     client.post("/api/settings", json={"lang": "en"})
     text = html.unescape(client.get("/h2h/examples").text)
     assert '<html lang="en">' in text and "Example: a won game" in text

@@ -125,7 +125,7 @@ def test_every_key_used_by_templates_and_scripts_exists() -> None:
     used: set[str] = set()
     for path in (WEB / "templates").glob("*.html"):
         used |= set(re.findall(r"""\bt\(['"]([a-z0-9_.]+)['"]\s*[,)]""", path.read_text()))
-    for path in (WEB / "static" / "js").glob("*.js"):
+    for path in (WEB / "static" / "js").rglob("*.js"):
         used |= set(re.findall(r"""\bt\(["']([a-z0-9_.]+)["']\s*[,)]""", path.read_text()))
     assert len(used) > 40
     missing = used - set(catalogue("fi"))

@@ -86,7 +86,10 @@ async def serve_game_socket(websocket: WebSocket, kind: str) -> None:
     """Run one game WebSocket for the player in the cookie (see :mod:`hertta.web.transport`)."""
     services = app_services(websocket)
     if not transport.origin_allowed(websocket, services.settings.allowed_origins):
-        await websocket.close(code=CLOSE_BAD_ORIGIN)  # before accepting: nothing is sent
+        # Accepted only to be closed with a code the page can read (a refused handshake
+        # reaches a browser as 1006, like a dropped line); no game data is ever sent.
+        await websocket.accept()
+        await websocket.close(code=CLOSE_BAD_ORIGIN)
         return
     player = services.cookies.read(websocket.cookies.get(COOKIE_NAME))
     sessions = services.sessions

@@ -1,18 +1,13 @@
 // Card faces of a full deck as SVG (viewBox 100 x 140): a corner suit and one big suit. The frame,
-// the corners, the back and the suit shapes come from ../card-svg.js, shared with Heart to Heart.
+// the corners, the back and the suit shapes come from ../common/card-svg.js, shared with Heart
+// to Heart.
 
-import { SUIT_PATHS, backSvg, faceSvg, rankLabel, suitPath } from "../card-svg.js";
+import { backSvg, faceSvg, rankLabel, suitPath } from "../common/card-svg.js";
 
-export { SUIT_PATHS, rankLabel };
-
-export const SUIT_ORDER = ["C", "D", "S", "H"];
+const SUIT_ORDER = ["C", "D", "S", "H"];
 const RANK_ORDER = "23456789TJQKA";
 
-export function suitOf(notation) {
-  return notation[1];
-}
-
-export function isRed(notation) {
+function isRed(notation) {
   return notation[1] === "H" || notation[1] === "D";
 }
 
@@ -21,19 +16,9 @@ export function cardKey(notation) {
   return SUIT_ORDER.indexOf(notation[1]) * 13 + RANK_ORDER.indexOf(notation[0]);
 }
 
-export function rankValue(notation) {
-  return RANK_ORDER.indexOf(notation[0]);
-}
-
-/** A small inline SVG of one suit (for words like "pass ♠"). */
-export function suitIcon(letter) {
-  const colour = letter === "H" || letter === "D" ? "red" : "black";
-  return `<svg class="suit-icon ${colour}" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><path d="${SUIT_PATHS[letter]}"/></svg>`;
-}
-
 /** Markup of a face-up card. */
 export function faceMarkup(notation) {
-  const letter = suitOf(notation);
+  const letter = notation[1];
   const colour = isRed(notation) ? "red" : "black";
   return faceSvg(`card-art ${colour}`, rankLabel(notation), 8, [
     suitPath(letter, 8, 40, 24, "corner"),

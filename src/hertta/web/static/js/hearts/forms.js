@@ -1,9 +1,10 @@
-// The forms of the Hearts page: the new-match form and the round's score table.
+// The dialogs' contents on the Hearts page: the new-match form (its choices and limits come
+// from the server's config.limits), the round's score table, the last trick, the moon choice.
 
-import { t } from "../i18n.js";
+import { $ } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { faceMarkup } from "./cards.js";
 import { seatName } from "./render.js";
-
-const $ = (id) => document.getElementById(id);
 
 export function fillSummary(snapshot) {
   const summary = snapshot.summary;
@@ -35,39 +36,93 @@ export function fillSummary(snapshot) {
       : t("hearts.winners", { names: names(summary.winners) }), t("hearts.losers", { names: names(summary.losers) })];
     result.textContent = lines.join(" · ");
   }
-  $("round-code").textContent = snapshot.code ?? "–";
+  // A server-dealt match's code is null until the match is over: then the line shows it.
+  $("round-code-line").hidden = snapshot.code === null;
+  $("round-code").textContent = snapshot.code ?? "";
   $("round-next").hidden = over;
   $("round-new").hidden = !over;
   $("round-replay").hidden = !over;
 }
 
-export function syncNewForm() {
-  const presetBox = $("new-preset");
+/** The scores so far, as a summary of the round in progress (for the Scores button). */
+export function summarySoFar(snapshot) {
+  const obs = snapshot.observation;
+  return snapshot.summary ?? {
+    points: obs.points_taken, totals: obs.match_totals, moon_shooter: null, match_over: false, winners: [], losers: [],
+  };
+}
+
+export function fillLastTrick(snapshot) {
+  const tricks = snapshot.observation.tricks;
+  const box = $("last-trick");
+  box.textContent = "";
+  if (!tricks.length) {
+    $("last-winner").textContent = t("hearts.no_last_trick");
+    return;
+  }
+  const last = tricks[tricks.length - 1];
+  last.cards.forEach((card, i) => {
+    const item = document.createElement("figure");
+    item.className = "last-card";
+    if (last.cancelled[i]) item.classList.add("cancelled");
+    const art = document.createElement("div");
+    art.className = "pcard";
+    art.innerHTML = faceMarkup(card);
+    const caption = document.createElement("figcaption");
+    caption.textContent = seatName(snapshot, last.seats[i]);
+    item.append(art, caption);
+    box.append(item);
+  });
+  $("last-winner").textContent = last.winner === null ? t("hearts.carried")
+    : t("hearts.took_trick", { name: seatName(snapshot, last.winner), points: last.points });
+}
+
+/** The moon dialog's two buttons say what each choice scores. */
+export function fillMoon(options) {
+  const others = options.add.find((_, seat) => seat !== 0);
+  $("moon-add").textContent = t("hearts.moon.add", { points: others });
+  $("moon-subtract").textContent = t("hearts.moon.subtract", { points: -options.subtract[0] });
+}
+
+/**
+ * Keep the new-match form consistent: a preset is offered only for the player counts the
+ * server says it allows (limits.presets), and only the seats at the table get a row.
+ */
+export function syncNewForm(limits) {
   const players = Number($("new-players").value);
-  const cancellation = [...presetBox.options].find((o) => o.value === "cancellation");
-  cancellation.disabled = players < 5;
-  if (players < 5 && presetBox.value === "cancellation") presetBox.value = "standard";
+  const presetBox = $("new-preset");
+  for (const option of presetBox.options) {
+    option.disabled = !(limits.presets[option.value] ?? []).includes(players);
+  }
+  if (presetBox.selectedOptions[0]?.disabled) {
+    const allowed = [...presetBox.options].find((o) => !o.disabled);
+    if (allowed) presetBox.value = allowed.value;
+  }
   for (const row of document.querySelectorAll(".opponent")) {
     row.hidden = Number(row.dataset.seat) >= players;
   }
   $("new-limit-other").hidden = $("new-limit").value !== "other";
 }
 
-export function newMatchArgs() {
+/** The `new` frame's arguments from the form; a code, when given, wins over the choices. */
+export function newMatchArgs(limits) {
   const code = $("new-code").value.trim();
   const players = Number($("new-players").value);
   const limitChoice = $("new-limit").value;
   const limit = limitChoice === "other" ? Number($("new-limit-other").value) : Number(limitChoice);
   const opponents = [];
   for (let seat = 1; seat < players; seat++) {
-    opponents.push({ name: $(`opp-name-${seat}`).value.trim().slice(0, 20), level: $(`opp-level-${seat}`).value });
+    opponents.push({ name: $(`opp-name-${seat}`).value.trim().slice(0, limits.name_max), level: $(`opp-level-${seat}`).value });
   }
   const args = { opponents };
   if (code) {
     args.code = code;
   } else {
     Object.assign(args, { players, preset: $("new-preset").value, moon_rule: $("new-moon").value });
-    if (Number.isInteger(limit) && limit >= 1 && limit <= 1000) args.score_limit = limit;
+    // Out of range: leave it out, and the server uses the preset's own limit.
+    if (Number.isInteger(limit) && limit >= limits.score_limit_min && limit <= limits.score_limit_max) {
+      args.score_limit = limit;
+    }
   }
   return args;
 }

@@ -1,22 +1,22 @@
-// Drawing the Hearts table from a snapshot (or from the page's in-between view while the bots'
-// moves are shown one by one). Rendering never waits for anything.
+// Drawing the Hearts table (lichess "view"): the DOM follows the state's table. Every card, seat
+// and marker keeps one element with a stable id for as long as it is on the table (hand-QS,
+// hand-QS-2 for a second copy in Cancellation, trick-<seat>, seat-<n>, kitty, carried): a render
+// changes classes, positions and words of the elements already there and adds or removes only
+// what came or went, so focus survives and the animations can measure before and after.
+// Rendering never waits for anything.
 
-import { t } from "../i18n.js";
-import { backMarkup, cardKey, faceMarkup, rankLabel } from "./cards.js";
+import { $ } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { backMarkup, cardKey, faceMarkup } from "./cards.js";
 
-const $ = (id) => document.getElementById(id);
-
-// Where each seat sits around the table, in percent of the table area (seat 0 is the hand).
+// Where each seat sits around the table, in percent of the table area (seat 0 is the hand),
+// hand-placed for the usual table sizes; any other size goes round an ellipse.
 const SEAT_SPOTS = {
   3: [[50, 100], [14, 28], [86, 28]],
   4: [[50, 100], [9, 44], [50, 13], [91, 44]],
   5: [[50, 100], [9, 56], [22, 14], [78, 14], [91, 56]],
   6: [[50, 100], [9, 68], [11, 22], [50, 12], [89, 22], [91, 68]],
 };
-
-export function seatSpot(players, seat) {
-  return SEAT_SPOTS[players][seat];
-}
 
 // Where each seat's card lies in the trick (fixed per table size so no two cards overlap much).
 const TRICK_SPOTS = {
@@ -26,8 +26,18 @@ const TRICK_SPOTS = {
   6: [[50, 70], [31, 60], [33, 28], [50, 25], [67, 28], [69, 60]],
 };
 
-export function trickSpot(players, seat) {
-  return TRICK_SPOTS[players][seat];
+/** Clockwise from the bottom (seat 0), as the seats are numbered. */
+function roundSpot(players, seat, rx, ry, cy) {
+  const angle = Math.PI / 2 + (2 * Math.PI * seat) / players;
+  return [50 + rx * Math.cos(angle), cy + ry * Math.sin(angle)];
+}
+
+function seatSpot(players, seat) {
+  return SEAT_SPOTS[players]?.[seat] ?? roundSpot(players, seat, 41, 38, 50);
+}
+
+function trickSpot(players, seat) {
+  return TRICK_SPOTS[players]?.[seat] ?? roundSpot(players, seat, 19, 21, 48);
 }
 
 export function seatName(snapshot, seat) {
@@ -44,98 +54,185 @@ export function directionWord(direction) {
   return t(`hearts.direction.${direction}`);
 }
 
-function cardElement(notation, cls) {
+/** Set an element's text only when it changes (keeps screen readers and layout calm). */
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function setFace(element, notation) {
+  if (element.dataset.card !== notation) {
+    element.dataset.card = notation;
+    element.innerHTML = faceMarkup(notation);
+  }
+}
+
+/** The child of `box` with `id`, made by `make` when it is not there yet. */
+function ensureChild(box, id, make) {
+  let element = document.getElementById(id);
+  if (!element) {
+    element = make();
+    element.id = id;
+    box.append(element);
+  }
+  return element;
+}
+
+/** Remove the children of `box` that are not in `keep` (a set of ids). */
+function removeOthers(box, keep, selector) {
+  for (const element of [...box.querySelectorAll(selector)]) {
+    if (!keep.has(element.id)) element.remove();
+  }
+}
+
+// -- the information bar and the person's own seat -----------------------------------------
+
+function renderInfo(snapshot, table) {
+  const obs = snapshot.observation;
+  setText($("info-round"), String(snapshot.round_index + 1));
+  setText($("info-pass"), directionWord(obs.pass_direction));
+  $("info-broken").dataset.broken = table.broken ? "1" : "0";
+  setText($("info-broken-text"), t(table.broken ? "hearts.broken" : "hearts.not_broken"));
+  // A server-dealt code stays null until the match is over (it would reveal every hand).
+  setText($("info-code"), snapshot.code ?? "–");
+}
+
+// -- the opponents around the table --------------------------------------------------------
+
+function makeSeat() {
+  const seat = document.createElement("div");
+  seat.className = "seat";
+  seat.innerHTML = `<div class="mini-fan" aria-hidden="true"></div>
+    <div class="seat-label"><span class="seat-name"></span><span class="seat-count"></span></div>
+    <div class="seat-scores"><span class="seat-score"></span><span class="seat-taken"></span>
+      <span class="seat-passed" aria-hidden="true" hidden>✓</span></div>`;
+  return seat;
+}
+
+/** As many small card backs as the seat holds cards, up to five. */
+function renderFan(fan, count) {
+  const wanted = Math.min(count, 5);
+  while (fan.children.length > wanted) fan.lastElementChild.remove();
+  while (fan.children.length < wanted) {
+    const back = document.createElement("span");
+    back.className = "mini-back";
+    back.style.setProperty("--i", String(fan.children.length));
+    back.innerHTML = backMarkup();
+    fan.append(back);
+  }
+}
+
+function renderSeats(snapshot, table) {
+  const box = $("seats");
+  const n = snapshot.players;
+  const keep = new Set();
+  for (let seat = 1; seat < n; seat++) {
+    const id = `seat-${seat}`;
+    keep.add(id);
+    const el = ensureChild(box, id, makeSeat);
+    el.dataset.seat = String(seat);
+    const [x, y] = seatSpot(n, seat);
+    el.style.left = `${x}%`;
+    el.style.top = `${y}%`;
+    el.classList.toggle("turn", table.turn === seat);
+    const name = snapshot.seats[seat].name;
+    const count = table.sizes[seat];
+    const total = table.totals[seat];
+    const taken = table.taken[seat];
+    renderFan(el.querySelector(".mini-fan"), count);
+    setText(el.querySelector(".seat-name"), name);
+    const countLine = el.querySelector(".seat-count");
+    countLine.dataset.count = String(count);
+    setText(countLine, t("hearts.cards_left", { count }));
+    const score = el.querySelector(".seat-score");
+    score.id = `score-${seat}`;
+    setText(score, String(total));
+    const takenLine = el.querySelector(".seat-taken");
+    takenLine.id = `taken-${seat}`;
+    setText(takenLine, taken ? `+${taken}` : "");
+    el.querySelector(".seat-passed").hidden = !table.passed[seat];
+    el.setAttribute("aria-label", `${name}, ${t("hearts.cards_left", { count })}, ${t("hearts.total")} ${total}`);
+  }
+  removeOthers(box, keep, ".seat");
+  setText($("score-0"), String(table.totals[0]));
+  setText($("taken-0"), table.taken[0] ? `+${table.taken[0]}` : "");
+  $("seat-0").classList.toggle("turn", table.turn === 0);
+}
+
+// -- the trick in the middle ---------------------------------------------------------------
+
+function makeTrickCard() {
   const el = document.createElement("div");
-  el.className = `pcard ${cls}`;
-  el.dataset.card = notation;
-  el.innerHTML = faceMarkup(notation);
+  el.className = "pcard trick-card";
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardName(notation));
   return el;
 }
 
-export function renderInfo(snapshot) {
-  const obs = snapshot.observation;
-  $("info-round").textContent = String(snapshot.round_index + 1);
-  $("info-pass").textContent = directionWord(obs.pass_direction);
-  const broken = obs.hearts_broken;
-  $("info-broken").dataset.broken = broken ? "1" : "0";
-  $("info-broken-text").textContent = t(broken ? "hearts.broken" : "hearts.not_broken");
-  $("info-code").textContent = snapshot.code ?? "–";
-}
-
-/** The opponents around the table. `view` holds counts and the turn as currently shown. */
-export function renderSeats(snapshot, view) {
-  const box = $("seats");
-  const obs = snapshot.observation;
-  const n = snapshot.players;
-  box.textContent = "";
-  for (let seat = 1; seat < n; seat++) {
-    const [x, y] = seatSpot(n, seat);
-    const el = document.createElement("div");
-    el.className = "seat";
-    el.id = `seat-${seat}`;
-    el.dataset.seat = String(seat);
-    el.style.left = `${x}%`;
-    el.style.top = `${y}%`;
-    if (view.turn === seat) el.classList.add("turn");
-    const count = view.sizes[seat];
-    const fan = Math.min(count, 5);
-    let backs = "";
-    for (let i = 0; i < fan; i++) backs += `<span class="mini-back" style="--i:${i}">${backMarkup()}</span>`;
-    const passed = obs.phase === "passing" && obs.passes_chosen[seat];
-    el.innerHTML = `<div class="mini-fan" aria-hidden="true">${backs}</div>
-      <div class="seat-label"><span class="seat-name"></span>
-      <span class="seat-count" data-count="${count}">${t("hearts.cards_left", { count })}</span></div>
-      <div class="seat-scores"><span class="seat-score" id="score-${seat}">${view.totals[seat]}</span>
-      <span class="seat-taken" id="taken-${seat}">${view.taken[seat] ? "+" + view.taken[seat] : ""}</span>
-      ${passed ? '<span class="seat-passed" aria-hidden="true">✓</span>' : ""}</div>`;
-    el.querySelector(".seat-name").textContent = snapshot.seats[seat].name;
-    el.setAttribute("aria-label", `${snapshot.seats[seat].name}, ${t("hearts.cards_left", { count })}, ${t("hearts.total")} ${view.totals[seat]}`);
-    box.append(el);
-  }
-  $("score-0").textContent = String(view.totals[0]);
-  $("taken-0").textContent = view.taken[0] ? `+${view.taken[0]}` : "";
-  $("seat-0").classList.toggle("turn", view.turn === 0);
-}
-
-/** The trick on the table: [{seat, card, cancelled}], plus the kitty and carried cards. */
-export function renderTrick(snapshot, plays, extras = {}) {
+function renderTrick(snapshot, table) {
   const box = $("trick");
   const n = snapshot.players;
-  box.textContent = "";
-  plays.forEach((play, order) => {
-    const [x, y] = trickSpot(n, play.seat);
-    const el = cardElement(play.card, "trick-card");
-    el.id = `trick-${play.seat}`;
+  const keep = new Set();
+  table.trick.forEach((play, order) => {
+    const id = `trick-${play.seat}`;
+    keep.add(id);
+    const el = ensureChild(box, id, makeTrickCard);
+    setFace(el, play.card);
     el.dataset.seat = String(play.seat);
+    const [x, y] = trickSpot(n, play.seat);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
     el.style.zIndex = String(10 + order);
-    if (play.cancelled) {
-      el.classList.add("cancelled");
-      el.setAttribute("aria-label", `${cardName(play.card)}, ${t("hearts.cancelled")}`);
-    }
-    box.append(el);
+    el.classList.toggle("cancelled", play.cancelled);
+    el.setAttribute("aria-label", play.cancelled ? `${cardName(play.card)}, ${t("hearts.cancelled")}` : cardName(play.card));
   });
-  const obs = snapshot.observation;
-  const kitty = extras.kitty ?? (obs.kitty_size > 0 && obs.kitty_taker === null ? obs.kitty_size : 0);
-  if (kitty) {
-    const el = document.createElement("div");
-    el.className = "kitty";
-    el.id = "kitty";
-    el.innerHTML = `<span class="mini-back">${backMarkup()}</span><span class="kitty-label">${t("hearts.kitty", { count: kitty })}</span>`;
-    box.append(el);
+  removeOthers(box, keep, ".trick-card");
+
+  if (table.kitty) {
+    const kitty = ensureChild(box, "kitty", () => {
+      const made = document.createElement("div");
+      made.className = "kitty";
+      made.innerHTML = `<span class="mini-back">${backMarkup()}</span><span class="kitty-label"></span>`;
+      return made;
+    });
+    setText(kitty.querySelector(".kitty-label"), t("hearts.kitty", { count: table.kitty }));
+  } else {
+    $("kitty")?.remove();
   }
-  const carried = extras.carried ?? obs.carried.length;
-  if (carried) {
-    const el = document.createElement("div");
-    el.className = "carried";
-    el.id = "carried";
-    el.textContent = `+${carried}`;
-    el.title = t("hearts.carried");
-    box.append(el);
+
+  if (table.carried) {
+    const carried = ensureChild(box, "carried", () => {
+      const made = document.createElement("div");
+      made.className = "carried";
+      made.title = t("hearts.carried");
+      return made;
+    });
+    setText(carried, `+${table.carried}`);
+  } else {
+    $("carried")?.remove();
   }
+}
+
+// -- the person's hand ---------------------------------------------------------------------
+
+/**
+ * The hand sorted by suit, each card with its element id: `hand-QS`, and `hand-QS-2` for a
+ * second copy (Cancellation Hearts plays with two decks).
+ */
+export function handIds(hand) {
+  const seen = {};
+  return [...hand].sort((a, b) => cardKey(a) - cardKey(b)).map((card) => {
+    seen[card] = (seen[card] ?? 0) + 1;
+    return { id: seen[card] === 1 ? `hand-${card}` : `hand-${card}-${seen[card]}`, card };
+  });
+}
+
+function makeHandCard(card) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "hcard";
+  el.setAttribute("role", "option");
+  el.tabIndex = -1;
+  setFace(el, card);
+  return el;
 }
 
 /** Place the hand's cards in as few rows as keep every card at least `minStep` px wide. */
@@ -169,54 +266,128 @@ export function layoutHand() {
 }
 
 /**
- * The hand, sorted by suit. `marks` is {legal: Set|null, chosen: Set, received: Set, interactive}.
- * Every card is a button with a stable id (hand-QS, hand-QS-2 for a second copy).
+ * The hand. `marks` is {legal: Set|null (null: no card is dimmed), chosen: Set of ids,
+ * received: Set, hinted: Set, interactive: bool}. Cards are buttons in a listbox with one tab
+ * stop; when the focused card leaves, focus goes to the card now in its place.
  */
-export function renderHand(hand, marks) {
+function renderHand(hand, marks) {
   const box = $("hand");
-  const focused = document.activeElement && document.activeElement.closest(".hcard");
-  const focusedId = focused ? focused.id : null;
-  box.textContent = "";
-  const seen = {};
-  const sorted = [...hand].sort((a, b) => cardKey(a) - cardKey(b));
-  for (const notation of sorted) {
-    seen[notation] = (seen[notation] ?? 0) + 1;
-    const id = seen[notation] === 1 ? `hand-${notation}` : `hand-${notation}-${seen[notation]}`;
-    const el = document.createElement("button");
-    el.type = "button";
-    el.className = "hcard";
-    el.id = id;
-    el.dataset.card = notation;
-    el.setAttribute("role", "option");
-    el.tabIndex = -1;
-    el.innerHTML = faceMarkup(notation);
-    const words = [cardName(notation)];
-    if (marks.legal && !marks.legal.has(notation)) {
-      el.classList.add("illegal");
+  const wanted = handIds(hand);
+  const keep = new Set(wanted.map(({ id }) => id));
+  const focused = document.activeElement instanceof Element ? document.activeElement.closest(".hcard") : null;
+  const focusedAt = focused ? [...box.children].indexOf(focused) : -1;
+  let refocus = false;
+  for (const element of [...box.children]) {
+    if (keep.has(element.id)) continue;
+    if (element === focused) refocus = true;
+    element.remove();
+  }
+  wanted.forEach(({ id, card }, i) => {
+    let el = document.getElementById(id);
+    if (!el) {
+      el = makeHandCard(card);
+      el.id = id;
+    }
+    // Only cards that came are placed; the others are in order already (moving a focused
+    // element would drop its focus).
+    if (box.children[i] !== el) box.insertBefore(el, box.children[i] ?? null);
+    el.dataset.rank = card[0] === "T" ? "10" : card[0];
+    const words = [cardName(card)];
+    const illegal = Boolean(marks.legal && !marks.legal.has(card));
+    el.classList.toggle("illegal", illegal);
+    el.classList.toggle("legal", Boolean(marks.legal) && !illegal);
+    if (illegal) {
       el.setAttribute("aria-disabled", "true");
       words.push(t("hearts.card_state.illegal"));
-    } else if (marks.legal) {
-      el.classList.add("legal");
-    }
-    if (marks.chosen.has(id)) {
-      el.classList.add("chosen");
-      el.setAttribute("aria-selected", "true");
-      words.push(t("hearts.card_state.chosen"));
     } else {
-      el.setAttribute("aria-selected", "false");
+      el.removeAttribute("aria-disabled");
     }
-    if (marks.received.has(notation)) {
-      el.classList.add("received");
-      words.push(t("hearts.card_state.received"));
-    }
+    const chosen = marks.chosen.has(id);
+    el.classList.toggle("chosen", chosen);
+    el.setAttribute("aria-selected", String(chosen));
+    if (chosen) words.push(t("hearts.card_state.chosen"));
+    const received = marks.received.has(card);
+    el.classList.toggle("received", received);
+    if (received) words.push(t("hearts.card_state.received"));
+    el.classList.toggle("hinted", marks.hinted.has(card));
     el.setAttribute("aria-label", words.join(", "));
-    el.dataset.rank = rankLabel(notation);
-    box.append(el);
-  }
-  const cards = [...box.querySelectorAll(".hcard")];
-  const again = focusedId && $(focusedId);
+  });
+  box.dataset.interactive = marks.interactive ? "1" : "0";
+  const cards = [...box.children];
+  const again = refocus ? cards[Math.min(focusedAt, cards.length - 1)] : (focused && focused.isConnected ? focused : null);
   const stop = again || cards.find((c) => !c.classList.contains("illegal")) || cards[0];
-  if (stop) stop.tabIndex = 0;
-  if (again) again.focus({ preventScroll: true });
+  for (const card of cards) card.tabIndex = card === stop ? 0 : -1;
+  if (refocus && again) again.focus({ preventScroll: true });
   layoutHand();
+}
+
+// -- the words and buttons under the table -------------------------------------------------
+
+function prompt(snapshot, table, limits) {
+  const obs = snapshot.observation;
+  if (snapshot.status === "passing") {
+    if (obs.pass_to === null) return t("hearts.prompt.no_pass");
+    if (obs.passed.length) return t("hearts.prompt.passed");
+    return t("hearts.prompt.pass", {
+      count: limits.pass_size, direction: directionWord(obs.pass_direction), name: seatName(snapshot, obs.pass_to),
+    });
+  }
+  if (snapshot.status === "playing") {
+    const opening = obs.pass_direction === "none" && !obs.tricks.length ? `${t("hearts.prompt.no_pass")} ` : "";
+    const turn = table.turn;
+    if (turn === 0) return opening + t(table.trick.length ? "hearts.prompt.play" : "hearts.prompt.lead");
+    if (turn === null) return opening;
+    return opening + t("hearts.prompt.wait", { name: seatName(snapshot, turn) });
+  }
+  if (snapshot.status === "moon_choice") return t("hearts.prompt.moon");
+  if (snapshot.status === "round_over") return t("hearts.prompt.round_over");
+  if (snapshot.status === "match_over") return t("hearts.prompt.match_over");
+  return t("hearts.prompt.none");
+}
+
+/** The prompt, the pass and next-round buttons, and the toolbar's state. */
+function renderControls(state) {
+  const snapshot = state.snapshot;
+  const table = state.table;
+  setText($("prompt"), table ? prompt(snapshot, table, state.limits) : t("hearts.prompt.none"));
+  const passing = state.passing;
+  $("btn-pass").hidden = !passing;
+  $("btn-pass").disabled = state.chosen.size !== state.limits.pass_size;
+  $("btn-next").hidden = snapshot.status !== "round_over";
+  $("btn-last").disabled = !table || !snapshot.observation.tricks.length;
+  $("btn-hint").setAttribute("aria-busy", String(state.hintRequest !== null));
+}
+
+/** Everything on the page from the state's table (or an empty table with no match). */
+export function render(state) {
+  const snapshot = state.snapshot;
+  const game = $("game");
+  game.dataset.status = snapshot.status;
+  game.dataset.version = String(snapshot.version);
+  game.dataset.awaiting = state.awaiting;
+  const table = state.table;
+  if (!table) {
+    renderHand([], { legal: null, chosen: new Set(), received: new Set(), hinted: new Set(), interactive: false });
+    removeOthers($("seats"), new Set(), ".seat");
+    removeOthers($("trick"), new Set(), ".trick-card, .kitty, .carried");
+    renderControls(state);
+    return;
+  }
+  const obs = snapshot.observation;
+  game.dataset.players = String(snapshot.players);
+  game.dataset.turn = table.turn === null ? "" : String(table.turn);
+  game.dataset.direction = obs.pass_direction;
+  game.dataset.round = String(snapshot.round_index);
+  renderInfo(snapshot, table);
+  renderSeats(snapshot, table);
+  renderTrick(snapshot, table);
+  const interactive = !state.showing;
+  renderHand(table.hand, {
+    legal: interactive && state.myTurn ? new Set(obs.legal_plays) : null,
+    chosen: state.chosen,
+    received: state.received,
+    hinted: state.hinted,
+    interactive,
+  });
+  renderControls(state);
 }

@@ -1,48 +1,28 @@
 // Heart to Heart in the browser: wires the socket, the state, rendering, animations, dialogs and
 // input together. The server is authoritative: every tap is sent, and the page draws the answer.
+// Messages are handled at once, in the order they come: an animation never holds up the next one.
 
+import { connectGame } from "../common/connection.js";
+import { Dialogs } from "../common/dialogs.js";
+import { $, readJson } from "../common/dom.js";
+import { cardLabel, cardName, errorText, rankName, t } from "../common/i18n.js";
+import { motionMs } from "../common/motion.js";
+import { announce, flash } from "../common/status.js";
 import { Animator } from "./animate.js";
-import { Dialogs } from "./dialogs.js";
-import { cardLabel, cardName, errorText, rankName, t } from "./i18n.js";
 import { ensureRovingStop, installInput } from "./input.js";
-import { render, renderClock, renderConnection } from "./render.js";
-import { GameSocket } from "./socket.js";
+import { render, renderClock } from "./render.js";
 import { formatTime, GameState } from "./state.js";
 
-const $ = (id) => document.getElementById(id);
-const config = JSON.parse($("game-config").textContent);
-const state = new GameState(config);
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-const animator = new Animator(reducedMotion ? 0 : config.animationMs);
-document.documentElement.style.setProperty("--anim-ms", `${animator.durationMs}ms`);
+const config = readJson("game-config");
+const state = new GameState();
+const animator = new Animator(motionMs(config.animationMs));
 
 let codeRequest = null;
-let errorTimer = null;
-
-const socket = new GameSocket(config.socket, {
-  helloArgs: () => ({ hidden: state.hidden, dialog: state.dialogOpen }),
-  onConnected(connected) {
-    state.connected = connected;
-    renderConnection(state);
-  },
-  onPending(count) {
-    state.pending = count;
-    $("game").dataset.pending = String(count);
-  },
-  onMessage,
-});
 
 const dialogs = new Dialogs(state, () => sendView());
 
 function sendView() {
   socket.send("view", { hidden: state.hidden, dialog: state.dialogOpen });
-}
-
-function announce(text) {
-  const line = $("announce");
-  // Clear first so that the same words twice in a row are still read out.
-  line.textContent = "";
-  requestAnimationFrame(() => { line.textContent = text; });
 }
 
 function describe(target, snapshot) {
@@ -87,14 +67,6 @@ function announcement(events, previous, next) {
   return words.join(". ");
 }
 
-function showError(code) {
-  const message = $("message");
-  message.textContent = errorText(code);
-  message.classList.add("shown", "error");
-  clearTimeout(errorTimer);
-  errorTimer = setTimeout(() => message.classList.remove("shown", "error"), 3000);
-}
-
 function syncDialogs(previous, next) {
   const changed = !previous || previous.status !== next.status || previous.code !== next.code;
   if (next.status !== "dead_end") dialogs.close("dialog-dead-end");
@@ -116,20 +88,25 @@ function syncDialogs(previous, next) {
 
 function onMessage(message) {
   if (message.type === "error") {
-    if (message.re !== null && message.re === codeRequest) {
+    // `stale`: the game changed elsewhere (another tab or server process); the snapshot that
+    // follows shows it, so the code dialog has nothing left to wait for.
+    if (message.code === "stale") {
+      codeRequest = null;
+      flash(errorText(message.code), { ms: 3000 });
+    } else if (message.re !== null && message.re === codeRequest) {
       $("code-error").textContent = errorText(message.code);
       $("code-input").setAttribute("aria-invalid", "true");
       $("code-input").focus();
     } else {
-      showError(message.code);
+      flash(errorText(message.code), { ms: 3000 });
     }
     return;
   }
   if (message.type !== "snapshot" && message.type !== "update") return;
   const events = message.events ?? [];
-  const plan = animator.prepare(events);
   const previous = state.accept(message.state, message.type === "snapshot");
   if (previous === undefined) return;
+  const plan = animator.prepare(events); // before rendering: the leaving cards are still there
   render(state);
   ensureRovingStop();
   animator.run(plan, events, previous, state.snapshot);
@@ -211,7 +188,17 @@ document.addEventListener("visibilitychange", () => {
   sendView();
 });
 
+const socket = connectGame(config.socket, {
+  helloArgs: () => ({ hidden: state.hidden, dialog: state.dialogOpen }),
+  onConnected(connected) {
+    state.connected = connected;
+  },
+  onPending(count) {
+    $("game").dataset.pending = String(count);
+  },
+  onMessage,
+});
+
 wireDialogs();
 installInput(actions, dialogs);
 setInterval(() => { if (state.snapshot) renderClock(state); }, 250);
-socket.connect();

@@ -1,40 +1,20 @@
-// Animations, FLIP style with element.animate: measure before the DOM changes, render, then play
-// from the old place to the new one. Nothing waits for an animation: the state is already drawn,
-// so input never blocks. Duration 0 (the setting "off", or reduced motion) skips everything.
+// Heart to Heart's animations, FLIP style with element.animate (../common/motion.js): measure
+// before the DOM changes, render, then play from the old place to the new one. Nothing waits for
+// an animation: the state is already drawn, so input never blocks. Duration 0 (the setting
+// "off", or reduced motion) skips everything.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "../common/dom.js";
+import { centre, ghostOf, offset, removeAfter } from "../common/motion.js";
 
 function elementOf(target) {
   return target === "W" || target === "waste" ? $("waste") : $(`card-${target}`);
 }
 
-function ghostOf(element) {
-  const rect = element.getBoundingClientRect();
-  const ghost = element.cloneNode(true);
-  ghost.removeAttribute("id");
-  ghost.setAttribute("aria-hidden", "true");
-  ghost.tabIndex = -1;
-  ghost.classList.add("ghost");
-  ghost.classList.remove("circled", "darkened");
-  Object.assign(ghost.style, {
-    position: "fixed",
-    left: `${rect.left}px`,
-    top: `${rect.top}px`,
-    width: `${rect.width}px`,
-    height: `${rect.height}px`,
-    margin: "0",
-  });
-  return { ghost, rect };
-}
-
-function centre(rect) {
-  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-}
-
-function offset(from, to) {
-  const a = centre(from);
-  const b = centre(to);
-  return { dx: a.x - b.x, dy: a.y - b.y };
+/** A copy of a card about to leave, without the layout assist's marks. */
+function leaving(element) {
+  const copy = ghostOf(element);
+  copy.ghost.classList.remove("circled", "darkened");
+  return copy;
 }
 
 function pairTargets(move) {
@@ -56,9 +36,9 @@ export class Animator {
     if (!this.enabled) return plan;
     for (const event of events) {
       if (event.type === "tap" && event.effect === "pair") {
-        for (const target of pairTargets(event.move)) plan.ghosts.push(ghostOf(elementOf(target)));
+        for (const target of pairTargets(event.move)) plan.ghosts.push(leaving(elementOf(target)));
       } else if (event.type === "undo" && event.move === "F") {
-        plan.returning = ghostOf($("waste"));
+        plan.returning = leaving($("waste"));
       }
     }
     for (const { ghost } of plan.ghosts) document.body.append(ghost);
@@ -92,16 +72,14 @@ export class Animator {
       const c = centre(rect);
       const dx = meet.x - c.x;
       const dy = meet.y - c.y;
-      const animation = ghost.animate(
+      removeAfter(ghost.animate(
         [
           { transform: "none", opacity: 1 },
           { transform: `translate(${dx * 0.7}px, ${dy * 0.7}px) scale(1.06)`, opacity: 1, offset: 0.55 },
           { transform: `translate(${dx}px, ${dy}px) scale(0.35) rotate(8deg)`, opacity: 0 },
         ],
         { duration: ms * 1.4, easing: "cubic-bezier(.3,.7,.4,1)" },
-      );
-      animation.onfinish = () => ghost.remove();
-      animation.oncancel = () => ghost.remove();
+      ), ghost);
     }
   }
 
@@ -131,12 +109,10 @@ export class Animator {
     if (plan.returning) {
       const { ghost, rect } = plan.returning;
       const { dx, dy } = offset($("stock").getBoundingClientRect(), rect);
-      const animation = ghost.animate(
+      removeAfter(ghost.animate(
         [{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` }],
         { duration: ms, easing: "ease-in" },
-      );
-      animation.onfinish = () => ghost.remove();
-      animation.oncancel = () => ghost.remove();
+      ), ghost);
     }
     if (!previous) return;
     for (let p = 1; p <= 25; p++) {

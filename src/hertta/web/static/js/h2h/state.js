@@ -2,13 +2,11 @@
 // page knows (open dialogs, visibility). The server decides everything about the game.
 
 export class GameState {
-  constructor(config) {
-    this.layout = config.layout;
+  constructor() {
     this.snapshot = null;
     this.timerAt = 0; // performance.now() when the snapshot's timer was read
     this.hidden = document.hidden;
     this.openDialogs = new Set();
-    this.pending = 0;
     this.connected = false;
   }
 
@@ -42,14 +40,6 @@ export class GameState {
   get inProgress() {
     const s = this.snapshot;
     return Boolean(s && s.started && s.status === "playing");
-  }
-
-  cardAt(position) {
-    return this.snapshot ? this.snapshot.heart[position - 1] : null;
-  }
-
-  isFree(position) {
-    return Boolean(this.snapshot && this.snapshot.free.includes(position));
   }
 }
 

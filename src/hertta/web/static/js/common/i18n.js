@@ -1,6 +1,8 @@
 // The UI's words: the catalogue the server embedded in the page (fi.json or en.json).
 
-const catalogue = JSON.parse(document.getElementById("i18n-data").textContent);
+import { readJson } from "./dom.js";
+
+const catalogue = readJson("i18n-data");
 
 /** The words for `key` with `{name}` placeholders filled from `params`. */
 export function t(key, params = {}) {

@@ -1,9 +1,7 @@
 // Heart to Heart's card drawings (every card is a heart): pips, crowned faces, the back, empty
-// places. The frame and the corners come from card-svg.js, shared with Hearts.
+// places. The frame and the corners come from ../common/card-svg.js, shared with Hearts.
 
-import { backSvg, cardSvg, faceSvg, rankLabel, suitPath } from "./card-svg.js";
-
-export { rankLabel };
+import { backSvg, cardSvg, faceSvg, rankLabel, suitPath } from "../common/card-svg.js";
 
 const CROWN = "M0 14 3 2l6 7 5-9 5 9 6-7 3 12z";
 

@@ -2,16 +2,15 @@
 // server for the public position of each step as it gets there (and keeps the ones it has seen),
 // then draws it with the game's own rendering and animations.
 
+import { rankLabel } from "../common/card-svg.js";
+import { $, readJson } from "../common/dom.js";
+import { cardName, t } from "../common/i18n.js";
+import { motionMs } from "../common/motion.js";
 import { Animator } from "./animate.js";
-import { rankLabel } from "./cards.js";
-import { cardName, t } from "./i18n.js";
 import { renderHeart, renderPiles } from "./render.js";
 
-const $ = (id) => document.getElementById(id);
-const config = JSON.parse($("examples-config").textContent);
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-const animator = new Animator(reducedMotion ? 0 : config.animationMs);
-document.documentElement.style.setProperty("--anim-ms", `${animator.durationMs}ms`);
+const config = readJson("examples-config");
+const animator = new Animator(motionMs(config.animationMs));
 
 // Time between steps while playing: long enough to see each animation end, never zero.
 const playDelayMs = 360 + 3 * animator.durationMs;

@@ -1,7 +1,7 @@
 // Modal dialogs (<dialog>): which are open is part of the page's state, because the game's
 // timer pauses while any dialog is open.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 
 export class Dialogs {
   constructor(state, onChange) {

@@ -1,10 +1,18 @@
 // One WebSocket per game: intents out (with our own `seq`), server messages in. Reconnects with
 // backoff; after every (re)connect it says `hello` and the server answers with a full snapshot.
+// Two close codes mean reconnecting cannot help, so the socket stops and tells the page why.
+
+/** Close codes the server refuses a socket with, and the reason the page puts in words. */
+export const REFUSALS = {
+  4401: "identity", // the player cookie is unknown or stale: a page load gets a new one
+  4403: "origin", // the page's origin is not allowed to play on this server
+};
 
 export class GameSocket {
   /**
    * @param {string} path       the socket's path, e.g. "/ws/h2h"
-   * @param {object} handlers   onMessage(msg), onConnected(bool), helloArgs() -> object
+   * @param {object} handlers   onMessage(msg), onConnected(bool), onPending(count),
+   *                            onRefused(reason), helloArgs() -> object
    */
   constructor(path, handlers) {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -14,10 +22,11 @@ export class GameSocket {
     this.pending = new Set();
     this.retryMs = 250;
     this.ws = null;
-    this.closedByUs = false;
+    this.refused = null;
   }
 
   connect() {
+    if (this.refused) return;
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
@@ -36,17 +45,21 @@ export class GameSocket {
       this.handlers.onMessage(message);
       this.handlers.onPending(this.pending.size);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       // Requests in flight are not resent: the snapshot after reconnecting tells what happened.
       this.pending.clear();
       this.handlers.onPending(0);
       this.handlers.onConnected(false);
-      if (!this.closedByUs) {
-        setTimeout(() => this.connect(), this.retryMs);
-        this.retryMs = Math.min(this.retryMs * 2, 5000);
+      const refused = REFUSALS[event.code];
+      if (refused) {
+        this.refused = refused;
+        this.handlers.onRefused(refused);
+        return;
       }
+      setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 5000);
     });
   }
 
@@ -62,10 +75,5 @@ export class GameSocket {
     this.ws.send(JSON.stringify({ op, seq: this.seq, ...args }));
     this.handlers.onPending(this.pending.size);
     return this.seq;
-  }
-
-  close() {
-    this.closedByUs = true;
-    if (this.ws) this.ws.close();
   }
 }

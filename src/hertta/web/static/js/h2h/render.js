@@ -1,11 +1,11 @@
 // Rendering (lichess "view"): the DOM follows the state. Elements keep stable ids
 // (card-1..card-25, stock, waste) so the animations can find them before and after.
 
+import { $ } from "../common/dom.js";
+import { cardLabel, rankName, t } from "../common/i18n.js";
+import { showGameMessage } from "../common/status.js";
 import { backMarkup, emptyMarkup, faceMarkup, recycleMarkup } from "./cards.js";
-import { cardLabel, rankName, t } from "./i18n.js";
 import { formatTime } from "./state.js";
-
-const $ = (id) => document.getElementById(id);
 
 function setFace(element, kind, markup) {
   // Only touch the SVG when what it shows changes, so focus and animations survive.
@@ -84,16 +84,14 @@ export function renderPiles(state) {
   });
 }
 
-export function renderInfo(state) {
+function renderInfo(state) {
   const s = state.snapshot;
   $("info-score").textContent = String(s.score);
   $("info-moves").textContent = String(s.moves);
   $("info-code").textContent = s.code;
   renderClock(state);
   $("btn-undo").disabled = !s.can_undo;
-  const message = $("message");
-  message.textContent = s.message ? t(`message.${s.message}`) : "";
-  message.classList.toggle("shown", Boolean(s.message));
+  showGameMessage(s.message ? t(`message.${s.message}`) : null);
   const game = $("game");
   game.dataset.status = s.status;
   game.dataset.version = String(s.version);
@@ -103,15 +101,6 @@ export function renderInfo(state) {
 
 export function renderClock(state) {
   $("info-time").textContent = formatTime(state.elapsedMs());
-}
-
-export function renderConnection(state) {
-  const game = $("game");
-  game.dataset.connected = state.connected ? "1" : "0";
-  const line = $("connection");
-  const everConnected = state.snapshot !== null;
-  line.textContent = state.connected ? "" : t(everConnected ? "game.reconnecting" : "game.connecting");
-  line.classList.toggle("shown", !state.connected);
 }
 
 export function render(state) {

@@ -1,7 +1,7 @@
 // Input: clicks and taps on cards and buttons, and the keyboard (shortcuts, arrow keys between
 // cards with a roving tabindex so Tab goes card area -> piles -> toolbar quickly).
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "../common/dom.js";
 
 function heartCards() {
   return Array.from({ length: 25 }, (_, i) => $(`card-${i + 1}`));
@@ -45,7 +45,7 @@ function neighbour(from, direction) {
 }
 
 /** Only one heart card is a Tab stop; arrows move between all of them. */
-export function setRovingFocus(element) {
+function setRovingFocus(element) {
   for (const card of heartCards()) card.tabIndex = card === element ? 0 : -1;
 }
 

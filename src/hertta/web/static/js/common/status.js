@@ -1,0 +1,63 @@
+// The status line both game pages share (templates/_game_chrome.html): a passing message, the
+// connection state, and the announcements read out by screen readers.
+
+import { $ } from "./dom.js";
+import { t } from "./i18n.js";
+
+let messageTimer = null;
+let flashing = false; // a flashed message is up and its time is not over
+
+/** Read `text` out through the aria-live line. */
+export function announce(text) {
+  const line = $("announce");
+  // Clear first so that the same words twice in a row are still read out.
+  line.textContent = "";
+  requestAnimationFrame(() => { line.textContent = text; });
+}
+
+/** Show `text` in the message line for a while (red when `error`). */
+export function flash(text, { error = true, ms = 3500 } = {}) {
+  const line = $("message");
+  line.textContent = text;
+  line.classList.add("shown");
+  line.classList.toggle("error", error);
+  flashing = true;
+  clearTimeout(messageTimer);
+  messageTimer = setTimeout(() => {
+    flashing = false;
+    line.classList.remove("shown", "error");
+  }, ms);
+}
+
+/**
+ * The game's own message (a code of the state, in words), or none. The game's message wins
+ * over a flashed one; no message leaves a flashed one up until its time is over (a `stale`
+ * error is flashed just before the snapshot that follows it is drawn).
+ */
+export function showGameMessage(text) {
+  const line = $("message");
+  if (!text && flashing) return;
+  clearTimeout(messageTimer);
+  flashing = false;
+  line.textContent = text ?? "";
+  line.classList.toggle("shown", Boolean(text));
+  line.classList.remove("error");
+}
+
+/**
+ * The connection line and #game[data-connected]. `refused` (a reason: "identity",
+ * "identity_again", "origin") means the server turned the socket away for good: say why in words.
+ */
+export function renderConnection({ connected, everConnected, refused = null }) {
+  const game = $("game");
+  game.dataset.connected = connected ? "1" : "0";
+  if (refused) game.dataset.refused = refused;
+  else delete game.dataset.refused;
+  const line = $("connection");
+  let words = "";
+  if (refused) words = t(`game.refused.${refused}`);
+  else if (!connected) words = t(everConnected ? "game.reconnecting" : "game.connecting");
+  line.textContent = words;
+  line.classList.toggle("shown", Boolean(words));
+  line.classList.toggle("error", Boolean(refused));
+}
