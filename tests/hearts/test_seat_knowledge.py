@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +19,6 @@ from hertta.hearts import (
     observe_knowledge,
 )
 from hertta.hearts.config import PRESET_NAMES, RulesConfig, preset, with_options
-from hertta.hearts.deck import PASS_CYCLES
 from hertta.hearts.observation import observe
 from hertta.hearts.round import (
     Phase,
@@ -33,6 +31,7 @@ from hertta.hearts.round import (
 )
 from hertta.rng import SplitMix64
 from tests.hearts.helpers import build_hands, cards, lowest_legal, play_with, start
+from tests.hearts.random_rounds import random_states
 
 TABLES = [
     (rules, n)
@@ -45,24 +44,6 @@ TABLES = [
 def _table_id(table: tuple[RulesConfig, int]) -> str:
     rules, n = table
     return f"{rules.preset}-{rules.moon_rule}-{n}p"
-
-
-def random_states(rules: RulesConfig, players: int, seed: int) -> Iterator[RoundState]:
-    """Every state of a random round: the deal, each pass, each play, a moon choice."""
-    rng = SplitMix64(seed)
-    cycle = PASS_CYCLES[players]
-    state = deal_round(rules, players, seed % players, cycle[seed % len(cycle)], rng.next_u64())
-    yield state
-    for seat in rng.shuffle(range(players)):
-        if state.phase is Phase.PASSING:
-            state = submit_pass(state, seat, rng.shuffle(state.hands[seat])[:3])
-            yield state
-    while state.phase is Phase.PLAYING:
-        state = play_card(state, state.turn or 0, rng.choice(state.legal_plays))
-        yield state
-    if state.phase is Phase.MOON_CHOICE:
-        state = choose_moon(state, state.turn or 0, rng.choice(["add", "subtract"]))
-        yield state
 
 
 @pytest.mark.parametrize("table", TABLES, ids=_table_id)

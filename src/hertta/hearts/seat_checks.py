@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hertta.cards import ALL_CARDS, Card, Suit, parse_card
-from hertta.errors import HerttaError
+from hertta.errors import HerttaError, NotationError
 from hertta.hearts.compiled import SUIT_MASKS, mask_cards
 from hertta.hearts.deck import deck_for, hand_size
 from hertta.hearts.fast import FastRound
@@ -37,7 +37,11 @@ def card_names(cards: Sequence[Card]) -> str:
 
 
 def to_card(value: object, what: str, deck: Counter[Card]) -> Card:
-    card = value if isinstance(value, Card) else parse_card(value)  # type: ignore[arg-type]
+    """A card of the deck (a :class:`Card` or its notation)."""
+    try:
+        card = value if isinstance(value, Card) else parse_card(value)  # type: ignore[arg-type]
+    except NotationError as err:
+        raise SeatKnowledgeError(f"{what}: {err}") from None
     if deck[card] == 0:
         raise SeatKnowledgeError(f"{what}: {card.notation} is not in this game's deck")
     return card
@@ -200,9 +204,14 @@ def opening_lead(k: SeatKnowledge, known: list[Counter[Card]]) -> tuple[int, int
         )
     if card is not None:
         if leader not in holders and (all_located or leader == k.seat):
+            where = (
+                f"held by seat {', '.join(map(str, holders))}"
+                if holders
+                else f"which seat {leader} does not hold"
+            )
             raise SeatKnowledgeError(
                 f"seat {leader} cannot lead the first trick: it opens with {card.notation}, "
-                f"held by seat {', '.join(map(str, holders))}"
+                + where
             )
         if k.dealer is not None and leader in holders and holders[0] != leader:
             raise SeatKnowledgeError(

@@ -144,7 +144,8 @@ class SeatKnowledge:
             raise SeatKnowledgeError("cards are played only after the exchange: received is empty")
         object.__setattr__(self, "match_totals", checked_totals(self.match_totals, n))
         if self.passes_chosen is not None:
-            chosen = tuple(self.passes_chosen)
+            raw: object = self.passes_chosen
+            chosen = tuple(raw) if isinstance(raw, Sequence) and not isinstance(raw, str) else ()
             if len(chosen) != n or not all(isinstance(c, bool) for c in chosen):
                 raise SeatKnowledgeError(
                     f"passes_chosen must be {n} true/false values, got {self.passes_chosen!r}"
