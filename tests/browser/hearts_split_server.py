@@ -12,15 +12,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hertta.store.hearts_store import replay_match
+from hertta.web.hearts_view import hearts_view
 from playwright.sync_api import WebSocketRoute
 
 from hertta.errors import HerttaError
 from hertta.rng import SplitMix64
 from hertta.store import Store
-from hertta.store.hearts_store import replay_match
 from hertta.web.errors import ProtocolError, error_code
 from hertta.web.hearts_session import HeartsSession
-from hertta.web.hearts_view import hearts_view
 from hertta.web.protocol import decode_frame, parse_intent
 
 PLAYER = "split-player"
