@@ -1,17 +1,29 @@
-"""Round-trip time per tap with many concurrent Heart to Heart games, beside a bare echo.
+"""The web server under load: three scenarios, each against a real ``hertta serve`` process on
+127.0.0.1 and a free port with a temporary database.
 
-Starts ``hertta serve`` on 127.0.0.1 and a free port with a temporary database and the bench
-echo endpoint on, then runs two phases in the same server process:
+``--scenario taps`` (the default): round-trip time per tap with many concurrent Heart to Heart
+games, beside a bare echo, in the same server process:
 
 1. ``echo``: N WebSocket clients send tap-sized JSON frames to ``/ws/echo`` (no game work);
 2. ``game``: N clients, each its own player and game, tap like a person who sees only the page
    (a visible pair if there is one, else mostly the stock, sometimes a random card).
 
-Each client waits a random think time (uniform 0..2 x ``--think-ms``) between taps. Prints
-p50/p90/p99/max of the round trip per tap for both phases, the taps per second, and the
-server's peak resident memory (VmHWM). Usage::
+Each client waits a random think time (uniform 0..2 x ``--think-ms``) between taps.
+
+``--scenario bots``: ``--tables`` Hearts tables of one quick simulated person and five Hard
+computer players each play continuously, while a bystander pings on its own socket every
+50 ms and a new visitor (no cookie) loads the home page every 250 ms. The same bystander and
+visitor are first measured for the same time on the idle server: that is the baseline.
+
+``--scenario resume``: a Heart to Heart game of ``--moves`` moves is written through the
+table service, then resumed: reading it (checkpoint + the moves after it) in this process, and
+a page's first snapshot from a freshly started server; the baseline is replaying every move.
+
+Every scenario prints p50/p90/p99/max, the rate, and the server's CPU and peak memory. Usage::
 
     .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 250]
+    .venv/bin/python bench/web_bench.py --scenario bots [--tables 20] [--seconds 60]
+    .venv/bin/python bench/web_bench.py --scenario resume [--moves 30000]
 """
 
 from __future__ import annotations
@@ -44,7 +56,7 @@ def free_port() -> int:
 
 def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
     script = Path(sys.executable).with_name("hertta")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "hertta.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "hertta"]
     command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
     env = {**os.environ, "HERTTA_BENCH_ECHO": "1"}
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
@@ -213,8 +225,186 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> No
     print(f"games played: {sum(count for _, count in games)}")
 
 
+def quick_decision(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A person who decides at once: pass the three highest cards, play the lowest legal
+    card, add for a moon, go on after a round, start again after a match."""
+    status = state["status"]
+    if status in ("match_over", "none"):
+        return "new", dict(NEW_BOT_TABLE)
+    if status == "round_over":
+        return "next", {}
+    obs = state["observation"]
+    if status == "passing" and not obs["passed"]:
+        order = sorted(obs["hand"], key=lambda c: "23456789TJQKA".index(c[0]))
+        return "pass", {"cards": order[-3:]}
+    if status == "playing" and obs["turn"] == 0:
+        return "play", {"card": obs["legal_plays"][0]}
+    if status == "moon_choice" and obs["moon_shooter"] == 0:
+        return "moon", {"option": "add"}
+    return None
+
+
+NEW_BOT_TABLE: dict[str, Any] = {
+    "players": 6, "preset": "standard", "score_limit": 100,
+    "opponents": [{"name": f"Hard{i}", "level": "hard"} for i in range(1, 6)],
+}
+
+
+async def hearts_table(url: str, cookie: str, stop: float, counts: dict[str, int]) -> None:
+    """One table: the quick person answers whenever the table waits for them."""
+    async with connect(url, additional_headers={"Cookie": cookie}, compression=None) as ws:
+        seq = 0
+        await ws.send(json.dumps({"op": "hello", "seq": 0}))
+        state = json.loads(await ws.recv())["state"]
+        while time.perf_counter() < stop:
+            choice = quick_decision(state)
+            if choice is not None:
+                seq += 1
+                await ws.send(json.dumps({"op": choice[0], "seq": seq, **choice[1]}))
+                counts["person"] += 1
+            message = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            if "state" in message:
+                state = message["state"]
+            counts["computer"] += sum(
+                e["type"] in ("play", "passed") and e.get("seat") != 0
+                for e in message.get("events", [])
+            )
+
+
+async def bystander(url: str, cookie: str, stop: float) -> list[float]:
+    times: list[float] = []
+    async with connect(url, additional_headers={"Cookie": cookie}, compression=None) as ws:
+        seq = 0
+        while time.perf_counter() < stop:
+            seq += 1
+            start = time.perf_counter()
+            await ws.send(json.dumps({"op": "ping", "seq": seq}))
+            while json.loads(await ws.recv()).get("re") != seq:
+                pass
+            times.append(time.perf_counter() - start)
+            await asyncio.sleep(0.05)
+    return times
+
+
+async def visitor(base: str, stop: float) -> list[float]:
+    times: list[float] = []
+
+    def load() -> None:
+        with urllib.request.urlopen(f"{base}/", timeout=30) as reply:
+            reply.read()
+
+    while time.perf_counter() < stop:
+        start = time.perf_counter()
+        await asyncio.to_thread(load)
+        times.append(time.perf_counter() - start)
+        await asyncio.sleep(0.25)
+    return times
+
+
+def line(name: str, times: list[float]) -> str:
+    values = sorted(times)
+    ms = [1000 * percentile(values, q) for q in (0.5, 0.9, 0.99)]
+    return (f"{name:26} n {len(values):5}  p50 {ms[0]:7.2f} ms  p90 {ms[1]:7.2f} ms  "
+            f"p99 {ms[2]:7.2f} ms  max {1000 * values[-1]:8.2f} ms")
+
+
+async def run_bots(args: argparse.Namespace, port: int, server_pid: int) -> None:
+    base = f"http://127.0.0.1:{port}"
+    ws_base = f"ws://127.0.0.1:{port}"
+    watcher = player_cookie(port)
+    stop = time.perf_counter() + args.seconds
+    idle_pings, idle_pages = await asyncio.gather(
+        bystander(f"{ws_base}/ws/h2h", watcher, stop), visitor(base, stop)
+    )
+    print(line("idle: bystander ping", idle_pings))
+    print(line("idle: new visitor's page", idle_pages))
+    cookies = [player_cookie(port) for _ in range(args.tables)]
+    counts = {"person": 0, "computer": 0}
+    cpu_before = cpu_seconds(server_pid)
+    stop = time.perf_counter() + args.seconds
+    tables = [hearts_table(f"{ws_base}/ws/hearts", c, stop, counts) for c in cookies]
+    results = await asyncio.gather(
+        bystander(f"{ws_base}/ws/h2h", watcher, stop), visitor(base, stop), *tables
+    )
+    busy_pings, busy_pages = results[0], results[1]
+    print(line(f"{args.tables} tables: bystander ping", busy_pings))
+    print(line(f"{args.tables} tables: visitor's page", busy_pages))
+    p99 = [percentile(sorted(v), 0.99) for v in (idle_pings, busy_pings, idle_pages, busy_pages)]
+    print(f"ratio busy/idle p99: ping {p99[1] / p99[0]:.1f}x, page {p99[3] / p99[2]:.1f}x "
+          f"(goals: ping p99 <= 50 ms, page p99 <= 200 ms)")
+    cpu = cpu_seconds(server_pid) - cpu_before
+    print(f"computer players' decisions {counts['computer']} ({counts['computer'] / args.seconds:.1f}/s), "
+          f"the people's {counts['person']}; web process CPU {cpu:.1f} s in {args.seconds:g} s "
+          "(the computer players think in worker processes)")
+
+
+def run_resume(args: argparse.Namespace) -> None:
+    from hertta.solitaire.game import Move, new_game, play
+    from hertta.store import Store
+    from hertta.tables.h2h import HeartToHeartTables, setup_for, solo_seats
+    from hertta.tables.service import TableService
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "resume.db")
+        store = Store(db)
+        service = TableService(store, [HeartToHeartTables()])
+        player = "resume-player"
+        code = "HH1-N-AAAAAAM"
+        table = service.start_alone(player, "h2h", setup_for(code), solo_seats(player))
+        moves = []
+        with store.transaction():  # one commit for the whole game: only the reading is timed
+            for _ in range(args.moves):
+                move = Move.flip() if table.state.position.stock else Move.recycle()
+                table = service.decide(table, 0, move)
+                moves.append(move)
+        loads = []
+        for _ in range(20):
+            start = time.perf_counter()
+            loaded = service.load(table.id)
+            loads.append(time.perf_counter() - start)
+        assert loaded.state == table.state
+        replays = []
+        for _ in range(3):
+            start = time.perf_counter()
+            game = new_game(code)
+            for move in moves:
+                game = play(game, move)
+            replays.append(time.perf_counter() - start)
+        key = store.secret_key()
+        store.close()
+        print(f"a game of {args.moves} moves; resuming replays {loaded.replayed} of them")
+        print(line("read checkpoint + the rest", loads))
+        print(line("baseline: replay every move", replays))
+        print(f"ratio: {percentile(sorted(replays), 0.5) / percentile(sorted(loads), 0.5):.0f}x "
+              "faster (goal: resume <= 50 ms)")
+        from itsdangerous import Signer
+
+        cookie = "hertta_player=" + Signer(key, salt="hertta.player").sign(player).decode()
+        port = free_port()
+        server = start_server(port, db)
+        try:
+            async def first_snapshot() -> float:
+                url = f"ws://127.0.0.1:{port}/ws/h2h"
+                start = time.perf_counter()
+                async with connect(url, additional_headers={"Cookie": cookie}) as ws:
+                    await ws.send(json.dumps({"op": "hello", "seq": 1}))
+                    state = json.loads(await ws.recv())["state"]
+                assert state["moves"] == loaded.state.position.moves
+                return time.perf_counter() - start
+
+            times = [asyncio.run(first_snapshot())]
+            print(line("a fresh server's first page", times))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--scenario", choices=("taps", "bots", "resume"), default="taps")
+    parser.add_argument("--tables", type=int, default=20, help="bots: Hearts tables")
+    parser.add_argument("--seconds", type=float, default=60.0, help="bots: seconds per phase")
+    parser.add_argument("--moves", type=int, default=30_000, help="resume: moves in the game")
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--taps", type=int, default=100, help="taps per client and phase")
     parser.add_argument("--think-ms", type=float, default=250.0, help="mean pause between taps")
@@ -227,6 +417,9 @@ def main() -> None:
         "echo endpoint on) instead of starting one",
     )
     args = parser.parse_args()
+    if args.scenario == "resume":
+        run_resume(args)
+        return
     if args.attach:
         asyncio.run(run(args, args.attach, None))
         return
@@ -234,11 +427,16 @@ def main() -> None:
         port = free_port()
         server = start_server(port, str(Path(folder) / "bench.db"))
         try:
-            print(
-                f"{args.clients} clients x {args.taps} taps, think time 0..{2 * args.think_ms:g}"
-                f" ms, server pid {server.pid} on 127.0.0.1:{port}"
-            )
-            asyncio.run(run(args, port, server.pid))
+            if args.scenario == "bots":
+                print(f"{args.tables} Hearts tables (a quick person and 5 Hard computer players"
+                      f" each), {args.seconds:g} s per phase, server pid {server.pid}")
+                asyncio.run(run_bots(args, port, server.pid))
+            else:
+                print(
+                    f"{args.clients} clients x {args.taps} taps, think time 0.."
+                    f"{2 * args.think_ms:g} ms, server pid {server.pid} on 127.0.0.1:{port}"
+                )
+                asyncio.run(run(args, port, server.pid))
             print(f"server peak memory (VmHWM): {peak_memory_kib(server.pid) / 1024:.1f} MiB")
         finally:
             server.terminate()

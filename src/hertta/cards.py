@@ -11,7 +11,7 @@ and set members in the game engines and search code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Any
 
@@ -172,12 +172,3 @@ def format_cards(cards: Iterable[Card]) -> list[str]:
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """Sort by suit (clubs, diamonds, spades, hearts), then by rank, low first."""
     return sorted(cards)
-
-
-def full_deck() -> list[Card]:
-    """The standard 52-card deck in index order."""
-    return list(ALL_CARDS)
-
-
-def cards_of_suit(cards: Sequence[Card], suit: Suit) -> list[Card]:
-    return [c for c in cards if c.suit is suit]

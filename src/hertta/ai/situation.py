@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.cards import Card, Rank, Suit
 from hertta.hearts.compiled import trick_winner_index
-from hertta.hearts.config import ACE_OF_SPADES, QUEEN_OF_SPADES, RulesConfig
+from hertta.hearts.config import RulesConfig
 from hertta.hearts.observation import Observation
 
 KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
@@ -174,11 +174,3 @@ def situation_of(obs: Observation, know: Knowledge | None = None) -> Situation:
         trick_bonus=bonus,
         later=later,
     )
-
-
-def penalty_spades(rules: RulesConfig) -> tuple[Card, ...]:
-    """Spades that score against their taker (the Q♠, and the A♠ in Black Lady's option)."""
-    out = [QUEEN_OF_SPADES] if rules.queen_points else []
-    if rules.ace_of_spades_points:
-        out.append(ACE_OF_SPADES)
-    return tuple(out)

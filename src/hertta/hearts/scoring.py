@@ -66,11 +66,6 @@ def moon_points(
     return tuple(b - (total if s == shooter else 0) for s, b in enumerate(bonus))
 
 
-def needs_moon_choice(rules: CompiledRules, penalty: Sequence[int], bonus: Sequence[int]) -> bool:
-    """True when the round ended in a moon and the rule is ``choose``: the shooter must pick."""
-    return rules.rules.moon_rule == "choose" and find_shooter(rules, penalty, bonus) is not None
-
-
 def score_round(
     rules: CompiledRules,
     penalty: Sequence[int],

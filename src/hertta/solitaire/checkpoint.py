@@ -22,7 +22,7 @@ import json
 from collections import Counter
 from typing import Any, Final
 
-from hertta.cards import Card, parse_card
+from hertta.cards import ALL_CARDS, Card
 from hertta.errors import HerttaError, RecordError
 from hertta.solitaire.game import (
     POINTS_PER_CARD,
@@ -35,6 +35,16 @@ from hertta.solitaire.game import (
 
 CHECKPOINT_FORMAT: Final = "hertta-h2h-checkpoint/1"
 REMOVED: Final = "-"
+_CARDS: Final = {card.notation: card for card in ALL_CARDS}
+"""Checkpoints hold cards in canonical notation only: a lookup, not the general parser (a
+checkpoint has thousands of cards and resuming must stay fast)."""
+
+
+def _card(text: str) -> Card:
+    card = _CARDS.get(text)
+    if card is None:
+        raise RecordError(f"checkpoint: not a card in notation: {text!r}")
+    return card
 
 
 def _cards_text(cards: tuple[Card, ...]) -> str:
@@ -77,7 +87,7 @@ def _whole(value: object, what: str) -> int:
 def _card_list(value: object, what: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
         raise RecordError(f"checkpoint: {what} must be a string of cards, got {value!r}")
-    return tuple(parse_card(item) for item in value.split())
+    return tuple(_card(item) for item in value.split())
 
 
 def _position(value: object, start: Position) -> Position:
@@ -89,7 +99,7 @@ def _position(value: object, start: Position) -> Position:
     items = heart_text.split()
     if len(items) != len(start.heart):
         raise RecordError(f"checkpoint: the heart has {len(items)} places, not 25")
-    heart = tuple(None if item == REMOVED else parse_card(item) for item in items)
+    heart = tuple(None if item == REMOVED else _card(item) for item in items)
     for place, (card, dealt) in enumerate(zip(heart, start.heart, strict=True), start=1):
         if card is not None and card != dealt:
             raise RecordError(f"checkpoint: {card.notation} cannot lie at place {place}")

@@ -138,9 +138,6 @@ class Position:
     def waste_top(self) -> Card | None:
         return self.waste[-1] if self.waste else None
 
-    def card_at(self, position: int) -> Card | None:
-        return self.heart[position - 1]
-
     def is_free(self, position: int) -> bool:
         return (
             self.heart[position - 1] is not None

@@ -51,10 +51,6 @@ COVERED_BY_MASKS: tuple[int, ...] = (
 """Masks of ``COVERING`` (bit ``q-1`` for position ``q``), indexed by position; index 0 unused."""
 
 
-def row_of(position: int) -> int:
-    return COORDINATES[position][0]
-
-
 def is_free(position: int, present_mask: int) -> bool:
     """Whether the card at ``position`` is present and uncovered, given the present-cards mask."""
     return (present_mask >> (position - 1)) & 1 == 1 and (

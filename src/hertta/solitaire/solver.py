@@ -341,10 +341,6 @@ def _plan_from_pairs(pairs: Sequence[tuple[int, int]], mask: int) -> Plan:
     return Plan(tuple(pairs), singles, tuple(order))
 
 
-def is_winnable_state(state: Abstraction, rules: Rules = ALL_RULES) -> bool:
-    return winning_pairs(state, rules) is not None
-
-
 def is_winnable(position: Position) -> bool:
     """Whether some sequence of legal moves from ``position`` empties the heart."""
     return winning_pairs(abstract(position)) is not None

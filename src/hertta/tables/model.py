@@ -61,10 +61,6 @@ class Seat:
         if len(self.name) > MAX_NAME:
             raise ConfigError(f"a seat's name has at most {MAX_NAME} characters: {self.name!r}")
 
-    @property
-    def is_person(self) -> bool:
-        return self.player is not None
-
     def to_json(self) -> JsonObject:
         if self.player is not None:
             return {"player": self.player, "name": self.name}
@@ -100,13 +96,6 @@ class TableRow:
     status: TableStatus = TableStatus.ACTIVE
     elapsed_ms: int = 0
     results: Mapping[int, int] = field(default_factory=dict)
-
-    def seat_of(self, player: str) -> int | None:
-        """The first seat this person holds, or None."""
-        for index, seat in enumerate(self.seats):
-            if seat.player == player:
-                return index
-        return None
 
 
 @dataclass(frozen=True, slots=True)
