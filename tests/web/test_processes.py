@@ -23,7 +23,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.web.server_process import ServerProcess
 
-ROUNDS = 4
+ROUNDS = 10  # 10 x 4 = the 40 simultaneous starts of the issue
 AT_ONCE = 4
 
 
