@@ -28,8 +28,9 @@ AT_ONCE = 4
 
 
 def ws(server: ServerProcess, path: str, cookie: str) -> ClientConnection:
+    # Entered by hand: the test closes it (or the server does), not a ``with`` block.
     return connect(f"{server.ws_url}{path}", additional_headers={"Cookie": cookie},
-                   open_timeout=20, max_size=None)
+                   open_timeout=20, max_size=None).__enter__()
 
 
 class Client:
