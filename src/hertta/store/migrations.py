@@ -164,4 +164,68 @@ def _move_saved_game(
     )
 
 
-MIGRATIONS: tuple[Migration, ...] = (players_settings_games_results, tables_and_decision_logs)
+def online_tables_ratings_daily(connection: sqlite3.Connection) -> None:
+    """3: display names; tables people play together (their seating before the start, host,
+    invite token, clock, visibility) whose game is the ``game_tables`` row of the same id;
+    ratings and their history; the daily Heart to Heart deal's results."""
+    _run(
+        connection,
+        """
+        CREATE TABLE profiles (
+            player_id TEXT PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE TABLE online_tables (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            host TEXT NOT NULL REFERENCES players(id),
+            rules TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            public INTEGER NOT NULL CHECK (public IN (0, 1)),
+            spectators INTEGER NOT NULL CHECK (spectators IN (0, 1)),
+            clock_s INTEGER NOT NULL,
+            rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+            invite TEXT NOT NULL UNIQUE,
+            status TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'over', 'closed')),
+            version INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE INDEX online_tables_lobby ON online_tables (status, public, created_at);
+        CREATE TABLE ratings (
+            player_id TEXT PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            matches INTEGER NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE TABLE rating_history (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            table_id TEXT NOT NULL,
+            place INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            rated_at REAL NOT NULL
+        );
+        CREATE INDEX rating_history_by_player ON rating_history (player_id, id);
+        CREATE TABLE daily_results (
+            day TEXT NOT NULL,
+            player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            table_id TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            elapsed_ms INTEGER NOT NULL,
+            finished_at REAL NOT NULL,
+            PRIMARY KEY (day, player_id, table_id)
+        );
+        CREATE INDEX daily_by_rank ON daily_results (day, moves, elapsed_ms)
+        """,
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    players_settings_games_results,
+    tables_and_decision_logs,
+    online_tables_ratings_daily,
+)

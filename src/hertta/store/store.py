@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hertta.store.database import Database
-from hertta.store.tables import TableQueries
+from hertta.store.online import OnlineQueries
 from hertta.tables.storage import SeatResult
 
 Outcome = Literal["open", "won", "lost"]
@@ -40,7 +40,7 @@ class GameResult:
     data: dict[str, JsonValue]
 
 
-class Store(TableQueries):
+class Store(OnlineQueries):
     """Players, their settings, their tables and their results, in one SQLite file."""
 
     def __init__(self, path: str | Path) -> None:

@@ -13,14 +13,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol, TypeVar
 
 import anyio.to_thread
 
 from hertta.errors import HerttaError
 from hertta.tables.bots import BotRunner
-from hertta.tables.model import StaleTableError, TableStatus
+from hertta.tables.model import Seat, StaleTableError, TableRow, TableStatus
 from hertta.tables.service import LoadedTable, TableService
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,9 @@ class LiveTable:
         self.watchers: list[Watcher] = []
         self.lock = asyncio.Lock()
         self._bots: asyncio.Task[None] | None = None
+        self.stand_ins: dict[int, str] = {}
+        """Person seats a computer player plays for now (seat -> level): one who left, or one
+        away longer than the grace period at a table people share."""
 
     @property
     def id(self) -> str:
@@ -188,7 +191,7 @@ class LiveTable:
         if own is not None:
             await self._decide_quietly(None, own, table.version)
             return True
-        requests = self.game.bot_requests(table.row, table.state)
+        requests = self.game.bot_requests(self._row_for_computers(table.row), table.state)
         if not requests:
             return False
         # Passing is simultaneous: every computer player thinks at once.
@@ -198,6 +201,16 @@ class LiveTable:
             if not await self._decide_quietly(request.seat, decision, request.version):
                 break
         return True
+
+    def _row_for_computers(self, row: TableRow) -> TableRow:
+        """The row as the computer players see it: stand-in seats count as theirs."""
+        if not self.stand_ins:
+            return row
+        seats = tuple(
+            Seat(level=self.stand_ins[index], name=seat.name) if index in self.stand_ins else seat
+            for index, seat in enumerate(row.seats)
+        )
+        return replace(row, seats=seats)
 
     async def _decide_quietly(self, seat: int | None, decision: object, version: int) -> bool:
         """A computer decision; False when the table moved on meanwhile (look again)."""

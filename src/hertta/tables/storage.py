@@ -8,7 +8,7 @@ stale copy of a table (another process, a slow tab) can never overwrite a newer 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -20,6 +20,7 @@ from hertta.tables.model import (
     TableRow,
     TableStatus,
 )
+from hertta.tables.online import OnlineTable
 
 Outcome = Literal["won", "lost"]
 
@@ -91,3 +92,25 @@ class TableStorage(Protocol):
     def open_result(self, player: str, kind: str, code: str) -> int: ...
 
     def close_result(self, result_id: int, result: SeatResult) -> None: ...
+
+
+class OnlineStorage(Protocol):
+    """What rooms need of the store: tables people share, and display names."""
+
+    def transaction(self) -> AbstractContextManager[object]: ...
+
+    def insert_online(self, table: OnlineTable) -> None: ...
+
+    def read_online(self, table_id: str) -> OnlineTable:
+        """The table (UnknownTableError)."""
+        ...
+
+    def update_online(self, table: OnlineTable, expected_version: int) -> OnlineTable:
+        """Store seats and status if still at ``expected_version`` (else StaleTableError)."""
+        ...
+
+    def lobby(self, limit: int = 100) -> list[OnlineTable]: ...
+
+    def set_name(self, player: str, name: str) -> None: ...
+
+    def names(self, players: Iterable[str]) -> dict[str, str]: ...

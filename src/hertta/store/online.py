@@ -1,0 +1,125 @@
+"""Tables people play together, and display names, in SQLite.
+
+:class:`OnlineQueries` is mixed into :class:`~hertta.store.store.Store`. A change of an online
+table is a compare-and-swap on its version, like a game table's (a copy that is behind gets
+StaleTableError and writes nothing).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+
+from hertta.store.tables import TableQueries
+from hertta.tables.model import StaleTableError, UnknownTableError
+from hertta.tables.online import (
+    OnlineStatus,
+    OnlineTable,
+    online_seat_from_json,
+    rules_from_json,
+    rules_json,
+)
+
+
+def _online(record: sqlite3.Row) -> OnlineTable:
+    rules, players = rules_from_json(json.loads(record["rules"]))
+    return OnlineTable(
+        id=str(record["id"]),
+        kind=str(record["kind"]),
+        host=str(record["host"]),
+        rules=rules,
+        players=players,
+        seats=tuple(online_seat_from_json(seat) for seat in json.loads(record["seats"])),
+        public=bool(record["public"]),
+        spectators=bool(record["spectators"]),
+        clock_s=int(record["clock_s"]),
+        rated=bool(record["rated"]),
+        invite=str(record["invite"]),
+        status=OnlineStatus(record["status"]),
+        version=int(record["version"]),
+    )
+
+
+def _seats_text(table: OnlineTable) -> str:
+    return json.dumps([seat.to_json() for seat in table.seats])
+
+
+class OnlineQueries(TableQueries):
+    """Online tables and names (on top of the game tables, whose player rows they share)."""
+
+    # -- display names ---------------------------------------------------------------------
+
+    def set_name(self, player: str, name: str) -> None:
+        with self.database.transaction() as db:
+            self.ensure_player(player)
+            db.execute(
+                "INSERT INTO profiles (player_id, name, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, "
+                "updated_at = excluded.updated_at",
+                (player, name, time.time()),
+            )
+
+    def names(self, players: Iterable[str]) -> dict[str, str]:
+        wanted = sorted(set(players))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        with self.database.reading() as db:
+            rows = db.execute(
+                f"SELECT player_id, name FROM profiles WHERE player_id IN ({marks})", wanted
+            ).fetchall()
+        return {str(row["player_id"]): str(row["name"]) for row in rows}
+
+    # -- online tables ---------------------------------------------------------------------
+
+    def insert_online(self, table: OnlineTable) -> None:
+        now = time.time()
+        with self.database.transaction() as db:
+            self.ensure_player(table.host)
+            db.execute(
+                "INSERT INTO online_tables (id, kind, host, rules, seats, public, spectators, "
+                "clock_s, rated, invite, status, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table.id, table.kind, table.host, json.dumps(rules_json(table)),
+                 _seats_text(table), int(table.public), int(table.spectators), table.clock_s,
+                 int(table.rated), table.invite, table.status.value, table.version, now, now),
+            )
+
+    def read_online(self, table_id: str) -> OnlineTable:
+        with self.database.reading() as db:
+            record = db.execute(
+                "SELECT * FROM online_tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        if record is None:
+            raise UnknownTableError(f"no table {table_id!r}")
+        return _online(record)
+
+    def update_online(self, table: OnlineTable, expected_version: int) -> OnlineTable:
+        """Store ``table`` (its seats and status) if the stored one is still at
+        ``expected_version``; the stored table, one version on."""
+        with self.database.transaction() as db:
+            for seat in table.seats:
+                if seat.player is not None:
+                    self.ensure_player(seat.player)
+            cursor = db.execute(
+                "UPDATE online_tables SET seats = ?, status = ?, version = ?, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (_seats_text(table), table.status.value, expected_version + 1, time.time(),
+                 table.id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                raise StaleTableError(f"table {table.id!r} changed since version "
+                                      f"{expected_version}")
+        return self.read_online(table.id)
+
+    def lobby(self, limit: int = 100) -> list[OnlineTable]:
+        """Public tables still taking seats, newest first."""
+        with self.database.reading() as db:
+            rows = db.execute(
+                "SELECT * FROM online_tables WHERE status = 'waiting' AND public = 1 "
+                "ORDER BY created_at DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [_online(row) for row in rows]

@@ -1,0 +1,367 @@
+"""Tables people play together: the seating before the match, the host's choices, and the
+request that creates one.
+
+An :class:`OnlineTable` is the table as the lobby knows it: its rules, its seats (open for a
+person, held by a person, or a computer player of a level), who hosts it, whether it is public
+(listed in the lobby) or reachable only by its invite link, whether spectators may watch, its
+turn clock and whether it is rated. Once every seat is taken the match starts: the game is then
+the :mod:`hertta.tables` table of the same id, with these seats. Every change here is a pure
+function of the table that returns a new table or raises (:class:`SeatError` for who may not,
+:class:`~hertta.errors.ConfigError` for a request that is not valid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any, Final, Literal
+
+from hertta.errors import ConfigError
+from hertta.hearts import PRESET_NAMES, preset, with_options
+from hertta.hearts.config import MOON_RULES, RulesConfig
+from hertta.tables.model import MAX_NAME, JsonObject, Seat, SeatError, TableError
+
+CLOCK_CHOICES: Final = (0, 15, 30, 60)
+"""Seconds per decision; 0 is no clock."""
+DEFAULT_CLOCK: Final = 30
+RATED_SCORE_LIMIT: Final = 100
+MAX_SCORE_LIMIT: Final = 1000
+DEFAULT_NAMES: Final = ("Aino", "Eero", "Liisa", "Ville", "Saara", "Onni")
+
+SeatKind = Literal["open", "person", "computer"]
+
+
+class OnlineStatus(StrEnum):
+    WAITING = "waiting"
+    """Seats are being taken; the match has not started."""
+    PLAYING = "playing"
+    OVER = "over"
+    CLOSED = "closed"
+    """The host closed it before the start."""
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineSeat:
+    """One seat of a table people play together. ``left``: the person left the match before
+    its end (a computer player plays the seat; a rated match counts it as finishing last)."""
+
+    kind: SeatKind
+    player: str | None = None
+    level: str | None = None
+    name: str = ""
+    left: bool = False
+
+    def to_json(self) -> JsonObject:
+        if self.kind == "open":
+            return {"kind": "open"}
+        if self.kind == "person":
+            return {"kind": "person", "player": self.player, "name": self.name, "left": self.left}
+        return {"kind": "computer", "level": self.level, "name": self.name}
+
+
+OPEN: Final = OnlineSeat("open")
+
+
+def online_seat_from_json(value: object) -> OnlineSeat:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"not a seat: {value!r}")
+    kind = value.get("kind")
+    if kind == "open":
+        return OPEN
+    name = value.get("name", "")
+    if not isinstance(name, str):
+        raise ConfigError(f"not a seat name: {name!r}")
+    if kind == "person" and isinstance(value.get("player"), str):
+        return OnlineSeat("person", player=value["player"], name=name,
+                          left=value.get("left") is True)
+    if kind == "computer" and isinstance(value.get("level"), str):
+        return OnlineSeat("computer", level=value["level"], name=name)
+    raise ConfigError(f"not a seat: {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineTable:
+    id: str
+    kind: str
+    host: str
+    rules: RulesConfig
+    players: int
+    seats: tuple[OnlineSeat, ...]
+    public: bool
+    spectators: bool
+    clock_s: int
+    rated: bool
+    invite: str
+    status: OnlineStatus = OnlineStatus.WAITING
+    version: int = 0
+
+    @property
+    def full(self) -> bool:
+        return all(seat.kind != "open" for seat in self.seats)
+
+    @property
+    def open_seats(self) -> tuple[int, ...]:
+        return tuple(index for index, seat in enumerate(self.seats) if seat.kind == "open")
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat this person holds at this table, or None."""
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "person" and seat.player == player:
+                return index
+        return None
+
+    def game_seats(self) -> tuple[Seat, ...]:
+        """The seats of the match (every one taken)."""
+        if not self.full:
+            raise TableError(f"table {self.id!r} still has open seats {self.open_seats}")
+        return tuple(
+            Seat(player=seat.player, name=seat.name)
+            if seat.kind == "person"
+            else Seat(level=seat.level, name=seat.name)
+            for seat in self.seats
+        )
+
+
+def clean_name(value: object) -> str:
+    """A display name: 1-20 characters once trimmed, no control characters (ConfigError)."""
+    if not isinstance(value, str):
+        raise ConfigError(f"a name is text, not {value!r}")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ConfigError(f"a name has 1 to {MAX_NAME} characters: {value!r}")
+    if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+        raise ConfigError(f"a name has no control characters: {value!r}")
+    return name
+
+
+def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = body.get(key, default)
+    if not isinstance(value, bool):
+        raise ConfigError(f"{key!r} must be true or false, got {value!r}")
+    return value
+
+
+def rules_from_json(value: object) -> tuple[RulesConfig, int]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"'rules' must be an object, got {value!r}")
+    unknown = set(value) - {"preset", "players", "score_limit", "moon_rule"}
+    if unknown:
+        raise ConfigError(f"unknown rules {sorted(unknown)!r}")
+    name = value.get("preset", "standard")
+    if name not in PRESET_NAMES:
+        raise ConfigError(f"unknown preset {name!r} (have {', '.join(PRESET_NAMES)})")
+    rules = preset(str(name))
+    options: dict[str, object] = {}
+    limit = value.get("score_limit", rules.score_limit)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_SCORE_LIMIT:
+        raise ConfigError(f"score_limit must be 1..{MAX_SCORE_LIMIT}, got {limit!r}")
+    options["score_limit"] = limit
+    moon = value.get("moon_rule", rules.moon_rule)
+    if moon not in MOON_RULES:
+        raise ConfigError(f"moon_rule must be one of {', '.join(MOON_RULES)}, got {moon!r}")
+    options["moon_rule"] = moon
+    rules = with_options(rules, **options)
+    players = value.get("players", 4)
+    if isinstance(players, bool) or players not in rules.player_counts:
+        raise ConfigError(f"{rules.preset} is played by {rules.player_counts}, not {players!r}")
+    return rules, int(players)
+
+
+def _seats(
+    value: object, players: int, host: str, host_name: str, levels: tuple[str, ...]
+) -> tuple[OnlineSeat, ...]:
+    if value is None:
+        value = ["host", *["open"] * (players - 1)]
+    if not isinstance(value, list) or len(value) != players:
+        raise ConfigError(f"'seats' must list {players} seats, got {value!r}")
+    seats: list[OnlineSeat] = []
+    for index, item in enumerate(value):
+        if item == "host":
+            if any(seat.player == host for seat in seats):
+                raise ConfigError("the host can take one seat only")
+            seats.append(OnlineSeat("person", player=host, name=host_name))
+        elif item == "open":
+            seats.append(OPEN)
+        elif isinstance(item, Mapping) and set(item) <= {"level", "name"}:
+            level = item.get("level")
+            if level not in levels:
+                raise ConfigError(f"seat {index}: level must be one of {', '.join(levels)}")
+            given = item.get("name")
+            name = DEFAULT_NAMES[index % len(DEFAULT_NAMES)] if given in (None, "") else given
+            seats.append(OnlineSeat("computer", level=str(level), name=clean_name(name)))
+        else:
+            raise ConfigError(f"seat {index}: expected \"host\", \"open\" or {{\"level\": ...}}")
+    return tuple(seats)
+
+
+def online_table_from_request(
+    body: object,
+    *,
+    table_id: str,
+    invite: str,
+    host: str,
+    host_name: str,
+    levels: tuple[str, ...],
+) -> OnlineTable:
+    """The table a ``POST /api/tables`` body asks for (``docs/tables.md``); ConfigError names
+    what is wrong. A rated table seats people only and plays to 100."""
+    if not isinstance(body, Mapping):
+        raise ConfigError(f"a table request is a JSON object, got {type(body).__name__}")
+    unknown = set(body) - {"game", "rules", "seats", "public", "spectators", "clock", "rated"}
+    if unknown:
+        raise ConfigError(f"unknown keys {sorted(unknown)!r}")
+    if body.get("game", "hearts") != "hearts":
+        raise ConfigError(f"only Hearts is played at shared tables, not {body.get('game')!r}")
+    rules, players = rules_from_json(body.get("rules", {}))
+    seats = _seats(body.get("seats"), players, host, host_name, levels)
+    clock = body.get("clock", DEFAULT_CLOCK)
+    if isinstance(clock, bool) or clock not in CLOCK_CHOICES:
+        raise ConfigError(f"clock must be one of {CLOCK_CHOICES} seconds, got {clock!r}")
+    rated = _flag(body, "rated", False)
+    if rated:
+        if any(seat.kind == "computer" for seat in seats):
+            raise ConfigError("a rated table seats people only")
+        if rules.score_limit != RATED_SCORE_LIMIT:
+            raise ConfigError(f"a rated match plays to {RATED_SCORE_LIMIT}")
+    return OnlineTable(
+        id=table_id,
+        kind="hearts",
+        host=host,
+        rules=rules,
+        players=players,
+        seats=seats,
+        public=_flag(body, "public", False),
+        spectators=_flag(body, "spectators", False),
+        clock_s=int(clock),
+        rated=rated,
+        invite=invite,
+    )
+
+
+# -- what people may do before the match --------------------------------------------------------
+
+
+def _waiting(table: OnlineTable) -> None:
+    if table.status is not OnlineStatus.WAITING:
+        raise SeatError(f"table {table.id!r} is {table.status.value}: the seats are settled")
+
+
+def _seat_index(table: OnlineTable, seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+        raise SeatError(f"no seat {seat!r} at this table")
+    return seat
+
+
+def sit(table: OnlineTable, player: str, name: str, seat: int | None = None) -> OnlineTable:
+    """``player`` takes an open seat (the first one when none is named)."""
+    _waiting(table)
+    if table.seat_of(player) is not None:
+        raise SeatError("you already have a seat at this table")
+    if seat is None:
+        if not table.open_seats:
+            raise SeatError("every seat is taken")
+        seat = table.open_seats[0]
+    index = _seat_index(table, seat)
+    if table.seats[index].kind != "open":
+        raise SeatError(f"seat {index} is taken")
+    return _with_seat(table, index, OnlineSeat("person", player=player, name=name))
+
+
+def stand(table: OnlineTable, player: str) -> OnlineTable:
+    """``player`` gives their seat up before the match."""
+    _waiting(table)
+    index = table.seat_of(player)
+    if index is None:
+        raise SeatError("you have no seat at this table")
+    return _with_seat(table, index, OPEN)
+
+
+def seat_computer(
+    table: OnlineTable, by: str, seat: int, level: str, name: str, levels: tuple[str, ...]
+) -> OnlineTable:
+    """The host puts a computer player of ``level`` in an open seat."""
+    _waiting(table)
+    _host_only(table, by)
+    index = _seat_index(table, seat)
+    if table.seats[index].kind != "open":
+        raise SeatError(f"seat {index} is not open")
+    if table.rated:
+        raise SeatError("a rated table seats people only")
+    if level not in levels:
+        raise ConfigError(f"level must be one of {', '.join(levels)}, got {level!r}")
+    chosen = clean_name(name or DEFAULT_NAMES[index % len(DEFAULT_NAMES)])
+    return _with_seat(table, index, OnlineSeat("computer", level=level, name=chosen))
+
+
+def remove(table: OnlineTable, by: str, seat: int) -> OnlineTable:
+    """The host opens a seat again before the match (a person or a computer player in it)."""
+    _waiting(table)
+    _host_only(table, by)
+    index = _seat_index(table, seat)
+    if table.seats[index].kind == "open":
+        raise SeatError(f"seat {index} is open already")
+    return _with_seat(table, index, OPEN)
+
+
+def rename(table: OnlineTable, player: str, name: str) -> OnlineTable:
+    """A person's new display name reaches their seat."""
+    index = table.seat_of(player)
+    if index is None:
+        return table
+    return _with_seat(table, index, replace(table.seats[index], name=name))
+
+
+def leave_match(table: OnlineTable, player: str) -> OnlineTable:
+    """A person leaves the match before its end: a computer player plays on for them."""
+    if table.status is not OnlineStatus.PLAYING:
+        raise SeatError("the match is not being played")
+    index = table.seat_of(player)
+    if index is None:
+        raise SeatError("you have no seat at this table")
+    return _with_seat(table, index, replace(table.seats[index], left=True))
+
+
+def _host_only(table: OnlineTable, by: str) -> None:
+    if by != table.host:
+        raise SeatError("only the host may do that")
+
+
+def _with_seat(table: OnlineTable, index: int, seat: OnlineSeat) -> OnlineTable:
+    seats = list(table.seats)
+    seats[index] = seat
+    return replace(table, seats=tuple(seats))
+
+
+def rules_json(table: OnlineTable) -> JsonObject:
+    return {
+        "preset": table.rules.preset,
+        "players": table.players,
+        "score_limit": table.rules.score_limit,
+        "moon_rule": table.rules.moon_rule,
+    }
+
+
+def public_json(table: OnlineTable, connected: Mapping[int, bool] | None = None) -> JsonObject:
+    """What anyone who may see the table sees of it (never the invite token, never a player
+    id)."""
+    seats = []
+    for index, seat in enumerate(table.seats):
+        shown = seat.to_json()
+        shown.pop("player", None)
+        if seat.kind == "person":
+            shown["host"] = seat.player == table.host
+            shown["connected"] = bool(connected and connected.get(index))
+        seats.append(shown)
+    return {
+        "id": table.id,
+        "game": table.kind,
+        "status": table.status.value,
+        "rules": rules_json(table),
+        "seats": seats,
+        "free_seats": len(table.open_seats),
+        "public": table.public,
+        "spectators": table.spectators,
+        "clock": table.clock_s,
+        "rated": table.rated,
+    }

@@ -1,0 +1,509 @@
+"""A table people play together, in play in this process: its seating, the start of the match,
+who is connected, the computer players standing in, the turn clock and the next round.
+
+A :class:`Room` wraps one :class:`~hertta.tables.online.OnlineTable` and, once the match has
+started, its :class:`~hertta.tables.live.LiveTable` (whose decisions it passes on to its
+watchers: every connection at the table, each with its own seat or as a spectator).
+
+- **Seating.** People sit and stand, the host seats computer players and opens seats again,
+  each change a compare-and-swap on the online table's version; when every seat is taken the
+  match starts (in the same transaction the game table is created, dealt from the server's key).
+- **Presence.** A person whose every connection dropped keeps the seat for a grace period;
+  after it a Normal computer player plays the seat until the person comes back, who gets it
+  back at the next decision. A person who leaves the match is played for until its end.
+- **Turn clock.** With a clock, every decision a person owes has a deadline; when it passes, a
+  Normal player decides for them (everyone is told: ``timed_out``).
+- **Next round.** After a round's result the next round starts once every person at the table
+  said ``next`` (computer seats are always ready), or when the clock runs out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Protocol
+
+import anyio.to_thread
+
+from hertta.hearts.decisions import (
+    Decision,
+    MoonDecision,
+    NextRound,
+    PassDecision,
+    PlayDecision,
+    decision_needed,
+)
+from hertta.hearts.match import MatchState, is_last_round
+from hertta.tables.bots import BotRunner
+from hertta.tables.hearts import (
+    HeartsBotTask,
+    bot_rng_seed,
+    dealt_code,
+    seat_observation,
+    setup_for,
+)
+from hertta.tables.hearts_view import decision_events, hearts_view
+from hertta.tables.live import Change, LiveTable, LiveTables
+from hertta.tables.model import SeatError, StaleTableError
+from hertta.tables.online import (
+    OnlineStatus,
+    OnlineTable,
+    leave_match,
+    public_json,
+    stand,
+)
+from hertta.tables.service import TableService
+from hertta.tables.storage import OnlineStorage
+from hertta.tables.timers import TimerHandle, Timers
+
+log = logging.getLogger(__name__)
+
+DECISION_TYPES: Final = (PassDecision, PlayDecision, MoonDecision, NextRound)
+GRACE_S: Final = 60.0
+STAND_IN_LEVEL: Final = "normal"
+Events = list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The origin of a decision the turn clock made for ``seat``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoomChange:
+    """Something changed at the room; each watcher asks for its own seat's events."""
+
+    room: Room
+    table_events: Events
+    game: Change | None = None
+    origin: object | None = None
+
+    def events_for(self, seat: int | None) -> Events:
+        events = list(self.table_events)
+        game = self.game
+        decision = None if game is None else game.decision
+        if game is not None and isinstance(decision, DECISION_TYPES):
+            events += decision_events(game.before.state, game.after.state, decision, seat)
+        return events
+
+
+class RoomWatcher(Protocol):
+    def room_changed(self, change: RoomChange) -> None:
+        """Called on the event loop after every change; must only queue messages."""
+        ...
+
+
+MatchOver = Callable[[OnlineTable, MatchState], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class RoomServices:
+    tables: TableService
+    online: OnlineStorage
+    live: LiveTables
+    runner: BotRunner
+    timers: Timers
+    deal_secret: str
+    grace_s: float = GRACE_S
+    match_over: MatchOver | None = None
+    """Called once when a match ends (ratings)."""
+
+
+@dataclass(eq=False)
+class _Clock:
+    """The decision the turn clock is timing: its table version, kind and seats."""
+
+    version: int
+    kind: str
+    seats: tuple[int, ...]
+    deadline: float
+    handle: TimerHandle
+
+
+@dataclass(eq=False)
+class Room:
+    online: OnlineTable
+    services: RoomServices
+    live: LiveTable | None = None
+    watchers: list[RoomWatcher] = field(default_factory=list)
+    presence: dict[int, int] = field(default_factory=dict)
+    ready: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _clock: _Clock | None = None
+    _grace: dict[int, TimerHandle] = field(default_factory=dict)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    @property
+    def id(self) -> str:
+        return self.online.id
+
+    @property
+    def match(self) -> MatchState | None:
+        if self.live is None:
+            return None
+        state: MatchState = self.live.table.state
+        return state
+
+    # -- watchers and presence -------------------------------------------------------------
+
+    def attach(self, watcher: RoomWatcher, seat: int | None) -> None:
+        self.watchers.append(watcher)
+        if seat is not None:
+            self.connected(seat)
+
+    def detach(self, watcher: RoomWatcher, seat: int | None) -> None:
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+        if seat is not None:
+            self.disconnected(seat)
+
+    def connected(self, seat: int) -> None:
+        self.presence[seat] = self.presence.get(seat, 0) + 1
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        live = self.live
+        left = self.online.seats[seat].left
+        if live is not None and seat in live.stand_ins and not left:
+            # Back: the seat is the person's again from its next decision on.
+            del live.stand_ins[seat]
+            self._notify([{"type": "autopilot", "seat": seat, "on": False}])
+        elif self.presence[seat] == 1:
+            self._notify([{"type": "presence", "seat": seat, "connected": True}])
+
+    def disconnected(self, seat: int) -> None:
+        self.presence[seat] = max(0, self.presence.get(seat, 0) - 1)
+        if self.presence[seat]:
+            return
+        self._notify([{"type": "presence", "seat": seat, "connected": False}])
+        if self.online.status is OnlineStatus.PLAYING and seat not in self._grace:
+            grace = self.services.grace_s
+            self._grace[seat] = self.services.timers.call_later(
+                grace, lambda: self._grace_over(seat)
+            )
+
+    def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        live = self.live
+        playing = self.online.status is OnlineStatus.PLAYING
+        if live is None or self.presence.get(seat) or not playing:
+            return
+        live.stand_ins[seat] = STAND_IN_LEVEL
+        self._notify([{"type": "autopilot", "seat": seat, "on": True}])
+        self._after_change()
+        live.wake_computer_players()
+
+    @property
+    def connected_seats(self) -> dict[int, bool]:
+        return {seat: count > 0 for seat, count in self.presence.items()}
+
+    # -- seating -----------------------------------------------------------------------------
+
+    async def change_seating(
+        self, change: Callable[[OnlineTable], OnlineTable], origin: object | None = None
+    ) -> None:
+        """Apply a seating change (``change`` raises to refuse it); start the match when every
+        seat is then taken."""
+        async with self.lock:
+            before = self.online
+            after = change(before)  # SeatError / ConfigError before anything is written
+            storage = self.services.online
+            if after.full and after.status is OnlineStatus.WAITING:
+                await self._start(after)
+                return
+            try:
+                self.online = await anyio.to_thread.run_sync(
+                    storage.update_online, after, before.version
+                )
+            except StaleTableError:
+                self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
+                self._notify([{"type": "seating"}])
+                raise
+        self._notify([{"type": "seating"}], origin=origin)
+
+    async def _start(self, seated: OnlineTable) -> None:
+        """Every seat is taken: deal the match from the server's key and start it (the
+        online table and the game table change in one transaction)."""
+        services = self.services
+        code = dealt_code(services.deal_secret, seated.id, seated.rules, seated.players)
+        playing = replace(seated, status=OnlineStatus.PLAYING)
+        storage = services.online
+
+        def start() -> tuple[OnlineTable, Any]:
+            with storage.transaction():
+                stored = storage.update_online(playing, seated.version)
+                table = services.tables.create(
+                    "hearts", setup_for(code, public=False), playing.game_seats(),
+                    table_id=seated.id,
+                )
+            return stored, table
+
+        try:
+            self.online, table = await anyio.to_thread.run_sync(start)
+        except StaleTableError:
+            self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
+            self._notify([{"type": "seating"}])
+            raise
+        self._play(services.live.adopt(table))
+        self._notify([{"type": "seating"}, {"type": "started"}])
+        self._after_change()
+
+    def _play(self, live: LiveTable) -> None:
+        self.live = live
+        for index, seat in enumerate(self.online.seats):
+            if seat.left:
+                live.stand_ins[index] = STAND_IN_LEVEL
+        live.watch(self)
+        live.wake_computer_players()
+
+    async def resume(self) -> None:
+        """Read the game of a started table (after a restart of the server, or in another
+        process); away people get their grace period from now."""
+        if self.online.status in (OnlineStatus.PLAYING, OnlineStatus.OVER) and self.live is None:
+            self._play(await self.services.live.open(self.id))
+            for index, seat in enumerate(self.online.seats):
+                if seat.kind == "person" and not self.presence.get(index):
+                    self.presence[index] = 1
+                    self.disconnected(index)
+            self._after_change()
+
+    async def leave(self, player: str) -> None:
+        """A person leaves the match before its end (or gives the seat up before it)."""
+        if self.online.status is OnlineStatus.WAITING:
+            await self.change_seating(lambda table: stand(table, player))
+            return
+        await self.change_seating(lambda table: leave_match(table, player))
+        seat = self.online.seat_of(player)
+        if self.live is not None and seat is not None:
+            self.live.stand_ins[seat] = STAND_IN_LEVEL
+            self._notify([{"type": "autopilot", "seat": seat, "on": True}])
+            self._after_change()
+            self.live.wake_computer_players()
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    async def decide(self, seat: int, decision: Decision, origin: object | None = None) -> None:
+        live = self.live
+        if live is None:
+            raise SeatError("the match has not started")
+        if seat in live.stand_ins and self.online.seats[seat].left:
+            raise SeatError("you left this match")
+        if isinstance(decision, NextRound):
+            await self._ready(seat)
+            return
+        await live.decide(seat, decision, origin=origin)
+
+    async def _ready(self, seat: int) -> None:
+        match = self.match
+        if match is None or decision_needed(match).kind != "next" or is_last_round(match):
+            raise SeatError("the round is not over")
+        if seat not in self.ready:
+            self.ready.add(seat)
+            self._notify([{"type": "ready", "seat": seat}])
+        await self._maybe_next_round()
+
+    async def _maybe_next_round(self) -> None:
+        live, match = self.live, self.match
+        if live is None or match is None or decision_needed(match).kind != "next":
+            return
+        waiting = [s for s in self._people() if s not in self.ready and s not in live.stand_ins]
+        if not waiting and not is_last_round(match):
+            try:
+                await live.decide(None, NextRound())
+            except StaleTableError:
+                return
+
+    def _people(self) -> list[int]:
+        return [i for i, seat in enumerate(self.online.seats) if seat.kind == "person"]
+
+    # -- the game's changes ----------------------------------------------------------------
+
+    def table_changed(self, change: Change) -> None:
+        """A decision at the game table (as the live table's watcher)."""
+        events: Events = []
+        if isinstance(change.origin, TimedOut):
+            events.append({"type": "timed_out", "seat": change.origin.seat})
+        if isinstance(change.decision, NextRound):
+            self.ready.clear()
+        self._notify(events, game=change)
+        self._after_change()
+        match = self.match
+        if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
+            self._spawn(self._finish(match))
+
+    async def _finish(self, match: MatchState) -> None:
+        over = replace(self.online, status=OnlineStatus.OVER)
+        storage = self.services.online
+        try:
+            self.online = await anyio.to_thread.run_sync(
+                storage.update_online, over, self.online.version
+            )
+        except StaleTableError:  # another process finished it: it rates it too
+            self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
+            return
+        if self.services.match_over is not None:
+            await self.services.match_over(self.online, match)
+        self._notify([{"type": "table_over"}])
+
+    # -- the turn clock ----------------------------------------------------------------------
+
+    def owed_by_people(self) -> tuple[str | None, tuple[int, ...]]:
+        """The kind of decision people owe now and their seats (stand-ins excluded)."""
+        live, match = self.live, self.match
+        if live is None or match is None or match.over:
+            return None, ()
+        needed = decision_needed(match)
+        people = [s for s in self._people() if s not in live.stand_ins]
+        if needed.kind == "next":
+            if is_last_round(match):
+                return None, ()
+            return "next", tuple(s for s in people if s not in self.ready)
+        return needed.kind, tuple(s for s in needed.seats if s in people)
+
+    def _after_change(self) -> None:
+        """Time the decision people owe now (with a clock), and only that one."""
+        seconds = self.online.clock_s
+        live = self.live
+        kind, seats = self.owed_by_people()
+        version = -1 if live is None else live.table.version
+        current = self._clock
+        if current is not None and (current.version, current.kind, current.seats) == (
+            version, kind, seats
+        ):
+            return
+        if current is not None:
+            current.handle.cancel()
+            self._clock = None
+        if not seconds or kind is None or not seats:
+            return
+        timers = self.services.timers
+        handle = timers.call_later(seconds, lambda: self._spawn(self._time_out(version)))
+        self._clock = _Clock(version, kind, seats, timers.now() + seconds, handle)
+
+    def clock_json(self) -> dict[str, Any] | None:
+        clock = self._clock
+        if clock is None:
+            return None
+        left = max(0.0, clock.deadline - self.services.timers.now())
+        return {"seats": list(clock.seats), "kind": clock.kind, "remaining_ms": int(left * 1000)}
+
+    async def _time_out(self, version: int) -> None:
+        clock, live, match = self._clock, self.live, self.match
+        if clock is None or live is None or match is None or live.table.version != version:
+            return
+        self._clock = None
+        if clock.kind == "next":
+            self.ready.update(clock.seats)
+            await self._maybe_next_round()
+            return
+        tasks = [
+            HeartsBotTask(STAND_IN_LEVEL, clock.kind, seat_observation(match, seat),
+                          bot_rng_seed(match, version, seat))
+            for seat in clock.seats
+        ]
+        answers = await asyncio.gather(*(self.services.runner.run(task) for task in tasks))
+        game = live.game
+        for seat, answer in zip(clock.seats, answers, strict=True):
+            try:
+                await live.decide(seat, game.parse_decision(str(answer)), origin=TimedOut(seat))
+            except (StaleTableError, SeatError):
+                return
+            except Exception:  # the person decided meanwhile: nothing to do
+                log.info("table %s: seat %s decided before its clock ran out", self.id, seat)
+
+    # -- messages ----------------------------------------------------------------------------
+
+    def _notify(
+        self, events: Events, *, game: Change | None = None, origin: object | None = None
+    ) -> None:
+        change = RoomChange(self, events, game, origin if game is None else game.origin)
+        for watcher in list(self.watchers):
+            try:
+                watcher.room_changed(change)
+            except Exception:
+                log.exception("a watcher of table %s failed", self.id)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def view(
+        self, seat: int | None, player: str | None, move_errors: bool = False
+    ) -> dict[str, Any]:
+        """The whole state for one connection: the table (public, plus the invite for the
+        host) and the game as ``seat`` (None: a spectator) may see it."""
+        online = self.online
+        table = public_json(online, self.connected_seats)
+        table["you"] = seat
+        table["host"] = player is not None and player == online.host
+        if table["host"]:
+            table["invite"] = online.invite
+        table["clock_state"] = self.clock_json()
+        table["ready"] = sorted(self.ready)
+        table["autopilot"] = sorted(self.live.stand_ins) if self.live is not None else []
+        game = None
+        live = self.live
+        if live is not None:
+            row = live.table.row
+            game = hearts_view(live.table.state, row.setup, row.seats, seat, move_errors)
+        return {"table": table, "game": game}
+
+    async def close(self) -> None:
+        for handle in self._grace.values():
+            handle.cancel()
+        if self._clock is not None:
+            self._clock.handle.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+class Rooms:
+    """The rooms this process has in play, by table id."""
+
+    def __init__(self, services: RoomServices) -> None:
+        self.services = services
+        self._rooms: dict[str, Room] = {}
+        self._opening: dict[str, asyncio.Future[Room]] = {}
+
+    def __len__(self) -> int:
+        return len(self._rooms)
+
+    def add(self, online: OnlineTable) -> Room:
+        room = self._rooms.get(online.id)
+        if room is None:
+            room = self._rooms[online.id] = Room(online, self.services)
+        return room
+
+    async def open(self, table_id: str) -> Room:
+        room = self._rooms.get(table_id)
+        if room is not None:
+            return room
+        pending = self._opening.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
+        self._opening[table_id] = future
+        try:
+            online = await anyio.to_thread.run_sync(self.services.online.read_online, table_id)
+            room = self.add(online)
+            await room.resume()
+            future.set_result(room)
+            return room
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()
+            raise
+        finally:
+            del self._opening[table_id]
+
+    async def close(self) -> None:
+        for room in list(self._rooms.values()):
+            await room.close()
+        self._rooms.clear()

@@ -1,0 +1,260 @@
+"""Rooms, at the table layer: people take seats and the match starts; decisions, the next
+round once everyone is ready, the turn clock, the grace period, leaving, the end of the match.
+Computer players think in threads; time moves only when the test moves the fake timers."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hertta.errors import ConfigError
+from hertta.hearts.decisions import (
+    MoonDecision,
+    NextRound,
+    PassDecision,
+    PlayDecision,
+    decision_needed,
+)
+from hertta.hearts.match import MatchState
+from hertta.tables.bots import ThreadBotRunner
+from hertta.tables.live import LiveTables
+from hertta.tables.model import SeatError
+from hertta.tables.online import (
+    OnlineStatus,
+    OnlineTable,
+    online_table_from_request,
+    remove,
+    seat_computer,
+    sit,
+)
+from hertta.tables.rooms import Room, RoomChange, Rooms, RoomServices
+from tests.tables.fake_timers import FakeTimers
+from tests.tables.helpers import service_at
+
+LEVELS = ("easy", "normal", "hard")
+PEOPLE = ("host", "p1", "p2", "p3")
+
+
+class Seen:
+    """One connection's view of the room: every event it was told, in order."""
+
+    def __init__(self, room: Room, seat: int | None) -> None:
+        self.seat = seat
+        self.events: list[dict[str, Any]] = []
+        self.changed = asyncio.Event()
+        room.attach(self, seat)
+
+    def room_changed(self, change: RoomChange) -> None:
+        self.events.extend(change.events_for(self.seat))
+        self.changed.set()
+
+    def kinds(self) -> list[str]:
+        return [e["type"] for e in self.events]
+
+
+async def until(condition: Callable[[], bool], seen: Seen, limit: float = 30) -> None:
+    """Wait (on changes, not on time) until ``condition`` holds."""
+    async def wait() -> None:
+        while not condition():
+            seen.changed.clear()
+            if condition():
+                return
+            await seen.changed.wait()
+
+    await asyncio.wait_for(wait(), limit)
+
+
+def table_request(**extra: Any) -> dict[str, Any]:
+    return {"rules": {"preset": "standard", "players": 4, "score_limit": 20},
+            "seats": ["host", "open", "open", "open"], "clock": 0, **extra}
+
+
+def make_room(tmp_path: Path, timers: FakeTimers, over: list[Any], **extra: Any) -> Room:
+    store, service = service_at(tmp_path / "hertta.db")
+    runner = ThreadBotRunner()
+
+    async def match_over(online: OnlineTable, match: MatchState) -> None:
+        over.append((online, match))
+
+    services = RoomServices(service, store, LiveTables(service, runner), runner, timers,
+                            "deal-key", grace_s=60, match_over=match_over)
+    online = online_table_from_request(table_request(**extra), table_id="room-1",
+                                       invite="secret-invite", host="host", host_name="Hosts",
+                                       levels=LEVELS)
+    store.insert_online(online)
+    return Rooms(services).add(online)
+
+
+def persons_decision(match: MatchState, seat: int) -> object | None:
+    needed = decision_needed(match)
+    state = match.round
+    if needed.kind == "next":
+        return NextRound()
+    if seat not in needed.seats:
+        return None
+    if needed.kind == "pass":
+        return PassDecision(seat, state.hand(seat)[-3:])
+    if needed.kind == "play":
+        return PlayDecision(seat, state.legal_plays[0])
+    return MoonDecision(seat, "add")
+
+
+async def seat_everyone(room: Room) -> None:
+    for index, player in enumerate(PEOPLE[1:], start=1):
+        await room.change_seating(
+            lambda table, p=player, i=index: sit(table, p, f"Name{i}", i)
+        )
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(test())
+
+
+def test_seats_fill_and_the_match_starts(tmp_path: Path) -> None:
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over)
+        watcher = Seen(room, 0)
+        with pytest.raises(SeatError):
+            await room.change_seating(lambda t: sit(t, "host", "Hosts"))  # sits already
+        await room.change_seating(lambda t: sit(t, "p1", "Name1", 1))
+        with pytest.raises(SeatError):
+            await room.change_seating(lambda t: sit(t, "p2", "Name2", 1))  # taken
+        with pytest.raises(SeatError):
+            await room.change_seating(lambda t: remove(t, "p1", 1))  # not the host
+        await room.change_seating(lambda t: seat_computer(t, "host", 2, "easy", "", LEVELS))
+        await room.change_seating(lambda t: remove(t, "host", 2))
+        assert room.online.open_seats == (2, 3) and room.live is None
+        await room.change_seating(lambda t: sit(t, "p2", "Name2"))
+        await room.change_seating(lambda t: seat_computer(t, "host", 3, "hard", "Kone", LEVELS))
+        assert room.online.status is OnlineStatus.PLAYING and room.live is not None
+        assert "started" in watcher.kinds()
+        stored = room.services.online.read_online(room.id)
+        assert stored.status is OnlineStatus.PLAYING
+        assert [s.name for s in room.live.table.row.seats] == ["Hosts", "Name1", "Name2", "Kone"]
+        await room.close()
+
+    run(test)
+
+
+def test_a_rated_table_seats_people_only() -> None:
+    with pytest.raises(ConfigError, match="people only"):
+        online_table_from_request(
+            table_request(rated=True, rules={"preset": "standard", "players": 4},
+                          seats=["host", {"level": "easy"}, "open", "open"]),
+            table_id="x", invite="y", host="h", host_name="H", levels=LEVELS)
+    with pytest.raises(ConfigError, match="100"):
+        online_table_from_request(table_request(rated=True), table_id="x", invite="y",
+                                  host="h", host_name="H", levels=LEVELS)
+
+
+async def play_until(room: Room, seen: Seen, stop: Callable[[MatchState], bool]) -> None:
+    """The four people decide whenever they owe a decision, until ``stop``."""
+    while True:
+        match = room.match
+        assert match is not None
+        if stop(match):
+            return
+        _kind, owing = room.owed_by_people()
+        if owing:
+            decision = persons_decision(match, owing[0])
+            assert decision is not None
+            await room.decide(owing[0], decision)  # type: ignore[arg-type]
+        else:
+            seen.changed.clear()
+            await asyncio.wait_for(seen.changed.wait(), 30)
+
+
+def test_the_next_round_waits_for_everyone(tmp_path: Path) -> None:
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over)
+        seen = Seen(room, None)  # a spectator
+        await seat_everyone(room)
+        await play_until(room, seen, lambda m: decision_needed(m).kind == "next")
+        first = room.match
+        assert first is not None and first.round_index == 0
+        for seat in (0, 1, 2):
+            await room.decide(seat, NextRound())
+        assert room.match is not None and room.match.round_index == 0  # seat 3 is not ready
+        assert [e["seat"] for e in seen.events if e["type"] == "ready"] == [0, 1, 2]
+        await room.decide(3, NextRound())
+        await until(lambda: room.match is not None and room.match.round_index == 1, seen)
+        assert not room.ready
+        await room.close()
+
+    run(test)
+
+
+def test_the_turn_clock_decides_for_a_slow_person(tmp_path: Path) -> None:
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over, clock=15)
+        seen = Seen(room, 0)
+        await seat_everyone(room)
+        match = room.match
+        assert match is not None and decision_needed(match).kind == "pass"
+        clock = room.clock_json()
+        assert clock is not None and clock["seats"] == [0, 1, 2, 3]
+        assert clock["remaining_ms"] == 15000
+        timers.advance(10)
+        assert room.clock_json()["remaining_ms"] == 5000  # type: ignore[index]
+        timers.advance(6)  # nobody passed in time: a Normal player passes for each of them
+        await until(lambda: room.match is not None and room.match.round.phase.value == "playing",
+                    seen)
+        timed_out = sorted(e["seat"] for e in seen.events if e["type"] == "timed_out")
+        assert timed_out == [0, 1, 2, 3]
+        assert sum(e["type"] == "passed" for e in seen.events) == 4
+        await room.close()
+
+    run(test)
+
+
+def test_an_away_person_is_played_for_after_the_grace_period(tmp_path: Path) -> None:
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over)
+        seen = Seen(room, None)
+        away = Seen(room, 2)
+        await seat_everyone(room)
+        room.detach(away, 2)  # seat 2's only connection dropped
+        timers.advance(59)
+        assert room.live is not None and 2 not in room.live.stand_ins
+        timers.advance(2)
+        assert 2 in room.live.stand_ins
+        assert {"type": "autopilot", "seat": 2, "on": True} in seen.events
+        # The others play; seat 2's decisions are made for it.
+        await play_until(room, seen, lambda m: m.round.phase.value == "playing"
+                         and len(m.round.plays) >= 8)
+        assert room.match is not None and room.match.round.passes[2] is not None
+        back = Seen(room, 2)
+        assert 2 not in room.live.stand_ins
+        assert {"type": "autopilot", "seat": 2, "on": False} in seen.events
+        room.detach(back, 2)
+        await room.close()
+
+    run(test)
+
+
+def test_a_person_who_leaves_is_played_for_to_the_end(tmp_path: Path) -> None:
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over)
+        seen = Seen(room, None)
+        await seat_everyone(room)
+        await room.leave("p3")
+        assert room.online.seats[3].left and room.live is not None and 3 in room.live.stand_ins
+        with pytest.raises(SeatError):
+            await room.decide(3, NextRound())
+        await play_until(room, seen, lambda m: m.over)
+        await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
+        [(online, match)] = over
+        assert online.status is OnlineStatus.OVER and match.over
+        assert room.services.online.read_online(room.id).status is OnlineStatus.OVER
+        await room.close()
+
+    run(test)
