@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hertta.hearts import MatchState, Phase, RoundState, observation_to_json, observe
+from hertta.hearts import MatchState, Phase, RoundState, Trick, observation_to_json, observe
 from hertta.hearts.decisions import Decision, MoonDecision, NextRound, PassDecision, PlayDecision
 from hertta.hearts.match import is_last_round, totals_after_round, totals_before_round
 from hertta.tables.hearts import code_is_public
@@ -67,6 +67,27 @@ def public_round_json(state: RoundState) -> dict[str, Any]:
     }
 
 
+def reveal_json(state: RoundState) -> dict[str, Any]:
+    """A finished round laid open: the hands as dealt, the passes, the kitty."""
+    return {
+        "hands": [[card.notation for card in hand] for hand in state.dealt],
+        "passes": [[card.notation for card in chosen or ()] for chosen in state.passes],
+        "kitty": [card.notation for card in state.kitty],
+    }
+
+
+def public_trick_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "seats": list(trick.seats),
+        "cards": [card.notation for card in trick.cards],
+        "cancelled": list(trick.cancelled),
+        "winner": trick.winner,
+        "points": trick.taken_points,
+        "took_kitty": bool(trick.kitty),
+    }
+
+
 def hearts_view(
     match: MatchState,
     setup: JsonObject,
@@ -88,9 +109,17 @@ def hearts_view(
         "summary": summary_json(match),
         "settings": {"move_errors": move_errors},
     }
+    if match.round.phase is Phase.ROUND_OVER:
+        # Every card of the round has been played: its hands, passes and kitty are no secret
+        # any more, so everyone at the table may look the round over.
+        view["reveal"] = reveal_json(match.round)
     if seat is None:
         totals = list(totals_before_round(match))
-        view["table"] = {**public_round_json(match.round), "totals": totals}
+        view["table"] = {
+            **public_round_json(match.round),
+            "totals": totals,
+            "tricks": [public_trick_json(trick) for trick in match.round.tricks],
+        }
     else:
         obs = observe(match.round, seat, totals_before_round(match))
         view["seat"] = seat

@@ -54,6 +54,7 @@ from hertta.tables.online import (
     public_json,
     stand,
 )
+from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.service import TableService
 from hertta.tables.storage import OnlineStorage
 from hertta.tables.timers import TimerHandle, Timers
@@ -136,6 +137,7 @@ class Room:
     _clock: _Clock | None = None
     _grace: dict[int, TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _reactions: ReactionLimiter = field(default_factory=ReactionLimiter)
 
     @property
     def id(self) -> str:
@@ -286,7 +288,10 @@ class Room:
 
     # -- decisions ---------------------------------------------------------------------------
 
-    async def decide(self, seat: int, decision: Decision, origin: object | None = None) -> None:
+    async def decide(
+        self, seat: int, decision: Decision, origin: object | None = None
+    ) -> Change | None:
+        """A person's decision (None for "next", which only says they are ready)."""
         live = self.live
         if live is None:
             raise SeatError("the match has not started")
@@ -294,8 +299,8 @@ class Room:
             raise SeatError("you left this match")
         if isinstance(decision, NextRound):
             await self._ready(seat)
-            return
-        await live.decide(seat, decision, origin=origin)
+            return None
+        return await live.decide(seat, decision, origin=origin)
 
     async def _ready(self, seat: int) -> None:
         match = self.match
@@ -348,6 +353,12 @@ class Room:
         if self.services.match_over is not None:
             await self.services.match_over(self.online, match)
         self._notify([{"type": "table_over"}])
+
+    def react(self, seat: int, player: str, code: object, origin: object | None = None) -> None:
+        """A quick reaction from ``seat`` to everyone at the table (within the rate limit)."""
+        reaction = check_reaction(code)
+        self._reactions.take(player, self.services.timers.now())
+        self._notify([{"type": "reaction", "seat": seat, "reaction": reaction}], origin=origin)
 
     # -- the turn clock ----------------------------------------------------------------------
 
@@ -446,6 +457,7 @@ class Room:
         table["clock_state"] = self.clock_json()
         table["ready"] = sorted(self.ready)
         table["autopilot"] = sorted(self.live.stand_ins) if self.live is not None else []
+        table["decisions"] = self.live.table.version if self.live is not None else 0
         game = None
         live = self.live
         if live is not None:
@@ -474,6 +486,9 @@ class Rooms:
 
     def __len__(self) -> int:
         return len(self._rooms)
+
+    def get(self, table_id: str) -> Room | None:
+        return self._rooms.get(table_id)
 
     def add(self, online: OnlineTable) -> Room:
         room = self._rooms.get(online.id)

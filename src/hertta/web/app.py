@@ -18,13 +18,15 @@ from hertta.store import Store
 from hertta.tables.bots import BotRunner, ProcessBotRunner
 from hertta.tables.clock import Clock
 from hertta.tables.live import LiveTables
+from hertta.tables.rooms import GRACE_S, MatchOver, Rooms, RoomServices
 from hertta.tables.service import TableService
+from hertta.tables.timers import LoopTimers, Timers
 from hertta.web.errors import install_error_handlers
 from hertta.web.examples import Examples
 from hertta.web.games import GameInfo, default_games
 from hertta.web.middleware import BodyLimit, SecurityHeaders
 from hertta.web.players import PlayerCookies, install_player_middleware
-from hertta.web.routes import bench, examples, pages, settings, stats
+from hertta.web.routes import bench, examples, online, pages, settings, stats
 from hertta.web.seats import SoloSessions
 from hertta.web.services import AppServices
 from hertta.web.settings import Settings
@@ -39,20 +41,32 @@ def create_app(
     clock: Clock = time.monotonic,
     games: Sequence[GameInfo] | None = None,
     runner: BotRunner | None = None,
+    grace_s: float = GRACE_S,
+    match_over: MatchOver | None = None,
+    timers: Timers | None = None,
 ) -> FastAPI:
     """The web app on ``config.db_path``. ``clock`` (seconds, monotonic) drives game timers;
-    ``runner`` is where computer players think (default: a process per core)."""
+    ``runner`` is where computer players think (default: a process per core); ``grace_s``
+    how long a person away from a shared table keeps the seat; ``match_over`` is called when
+    a shared table's match ends; ``timers`` drive turn clocks and grace periods (default: the
+    event loop on ``clock``)."""
     store = Store(config.db_path)
     listed = tuple(default_games() if games is None else games)
     cookie_key = config.secret_key or store.secret_key()
     tables = TableService(store, [game.tables for game in listed])
     runner = runner if runner is not None else ProcessBotRunner(config.workers)
     live = LiveTables(tables, runner)
+    deal_secret = store.secret(DEAL_SECRET)
+    rooms = Rooms(
+        RoomServices(tables, store, live, runner, timers or LoopTimers(clock), deal_secret,
+                     grace_s=grace_s, match_over=match_over)
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         await services.sockets.settle()
+        await services.rooms.close()
         await live.close()
         runner.close()
         store.close()
@@ -68,9 +82,10 @@ def create_app(
         live=live,
         runner=runner,
         clock=clock,
-        deal_secret=store.secret(DEAL_SECRET),
+        deal_secret=deal_secret,
         rng=SplitMix64(secrets.randbits(64)),
         examples=Examples(runner),
+        rooms=rooms,
         games=listed,
     )
     services.sessions = SoloSessions(services, {game.kind: game.sessions for game in listed})
@@ -80,7 +95,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
-    for router in (pages.router, settings.router, stats.router, examples.router):
+    for router in (pages.router, settings.router, stats.router, examples.router, online.router):
         app.include_router(router)
     for game in listed:
         app.include_router(game.router)

@@ -13,6 +13,7 @@ from hertta.store import Store
 from hertta.tables.bots import BotRunner
 from hertta.tables.clock import Clock
 from hertta.tables.live import LiveTables
+from hertta.tables.rooms import Rooms
 from hertta.tables.service import TableService
 from hertta.web.players import PlayerCookies
 from hertta.web.settings import Settings
@@ -39,6 +40,8 @@ class AppServices:
     rng: SplitMix64
     """Heart to Heart's "New game" codes (public codes: they may come from entropy)."""
     examples: Examples
+    rooms: Rooms
+    """Tables people share, in play in this process."""
     games: Sequence[GameInfo] = ()
     sessions: SoloSessions | None = field(default=None)
     sockets: Sockets = field(default_factory=Sockets)

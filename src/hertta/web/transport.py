@@ -137,6 +137,15 @@ class Sockets:
             await asyncio.gather(*self._cleanups, return_exceptions=True)
 
 
+class Refused(Exception):
+    """Raised by ``open_channel``: close the connection with ``code`` (after accepting it, so
+    the page can read the code) and send nothing."""
+
+    def __init__(self, code: int, reason: str = "") -> None:
+        super().__init__(reason or str(code))
+        self.code = code
+
+
 class Channel(Protocol):
     """What a connection talks to: a seat's session (its ops, views and decisions)."""
 
@@ -197,12 +206,15 @@ async def serve(
     if player is None:
         await websocket.close(code=CLOSE_NO_PLAYER)
         return
+    try:
+        channel = await open_channel(player)
+    except Refused as refused:
+        await websocket.close(code=refused.code)
+        return
     connection = Connection(websocket)
     connection.start_writing()
     sockets.open.add(connection)
-    channel: Channel | None = None
     try:
-        channel = await open_channel(player)
         channel.attach(connection)
         while True:
             try:
@@ -228,11 +240,10 @@ async def serve(
         await asyncio.wait({connection.closed_as_slow}, timeout=CLOSE_WAIT_S)
 
 
-async def _after_close(channel: Channel | None, connection: Connection) -> None:
+async def _after_close(channel: Channel, connection: Connection) -> None:
     """The seat forgets the connection (and keeps a paused clock)."""
     try:
-        if channel is not None:
-            await channel.detach(connection)
+        await channel.detach(connection)
     except Exception:  # a clean-up must never take anything else down
         log.exception("cleaning up after a closed connection failed")
 

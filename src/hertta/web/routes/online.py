@@ -1,0 +1,193 @@
+"""Tables people play together: the HTTP API (create, read, the lobby, display names, a
+finished match's record) and the table socket (``docs/tables.md``)."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from typing import Any
+
+import anyio.to_thread
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import JSONResponse
+
+from hertta.tables.hearts import LEVELS
+from hertta.tables.model import StaleTableError, UnknownTableError
+from hertta.tables.online import (
+    OnlineStatus,
+    OnlineTable,
+    clean_name,
+    online_table_from_request,
+    public_json,
+)
+from hertta.tables.service import new_table_id
+from hertta.web import transport
+from hertta.web.deps import CLOSE_BAD_ORIGIN, PlayerDep, ServicesDep, app_services
+from hertta.web.errors import BadRequest
+from hertta.web.players import COOKIE_NAME
+from hertta.web.preferences import player_preferences
+from hertta.web.services import AppServices
+from hertta.web.table_session import NoName, TableChannel
+
+router = APIRouter()
+
+CLOSE_NO_TABLE = 4404
+"""Close code: no such table (or a private one without its invite)."""
+CLOSE_NO_SPECTATORS = 4409
+"""Close code: the table does not take spectators and this person has no seat."""
+INVITE_BYTES = 24
+"""An invite token is 192 random bits (the issue asks for at least 128)."""
+
+
+async def _json_body(request: Request) -> Any:
+    try:
+        return json.loads(await request.body())
+    except (ValueError, RecursionError):
+        raise BadRequest("the body is not JSON") from None
+
+
+def may_see(online: OnlineTable, player: str | None, invite: str | None) -> bool:
+    """Public tables are open to anyone; private ones to their host, their seated people and
+    whoever holds the invite."""
+    if online.public:
+        return True
+    if player is not None and (player == online.host or online.seat_of(player) is not None):
+        return True
+    return invite is not None and hmac.compare_digest(invite.encode(), online.invite.encode())
+
+
+def invite_url(request: Request, online: OnlineTable) -> str:
+    return f"{str(request.base_url).rstrip('/')}/t/{online.id}?invite={online.invite}"
+
+
+async def _current(services: AppServices, table_id: str) -> OnlineTable:
+    room = services.rooms.get(table_id)
+    if room is not None:
+        return room.online
+    return await anyio.to_thread.run_sync(services.store.read_online, table_id)
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(
+    request: Request, services: ServicesDep, player: PlayerDep
+) -> JSONResponse:
+    body = await _json_body(request)
+    if not isinstance(body, dict):
+        raise BadRequest("a table request is a JSON object")
+    store = services.store
+    given = body.pop("name", None)
+    if given is not None:
+        name = clean_name(given)
+        await anyio.to_thread.run_sync(store.set_name, player, name)
+    else:
+        known = await anyio.to_thread.run_sync(store.names, [player])
+        if player not in known:
+            raise NoName("choose a display name first (\"name\" in the request)")
+        name = known[player]
+    online = online_table_from_request(
+        body, table_id=new_table_id(), invite=secrets.token_urlsafe(INVITE_BYTES),
+        host=player, host_name=name, levels=LEVELS,
+    )
+    await anyio.to_thread.run_sync(store.insert_online, online)
+    room = services.rooms.add(online)
+    if online.full:  # the host and computer players only: it starts at once
+        await room.change_seating(lambda table: table)
+    answer = {"id": online.id, "invite_url": invite_url(request, online),
+              "table": public_json(room.online)}
+    return JSONResponse(answer, status_code=201)
+
+
+@router.get("/api/tables/{table_id}")
+async def read_table(
+    table_id: str, services: ServicesDep, player: PlayerDep, invite: str | None = None
+) -> dict[str, Any]:
+    online = await _current(services, table_id)
+    if not may_see(online, player, invite):
+        raise UnknownTableError(f"no table {table_id!r}")
+    room = services.rooms.get(table_id)
+    shown = public_json(online, None if room is None else room.connected_seats)
+    names = await anyio.to_thread.run_sync(services.store.names, [online.host])
+    shown["host_name"] = names.get(online.host, "")
+    return shown
+
+
+@router.get("/api/tables/{table_id}/record")
+async def table_record(
+    table_id: str, services: ServicesDep, player: PlayerDep, invite: str | None = None
+) -> dict[str, Any]:
+    """A finished match: its code, its seats and every decision (409 before the end)."""
+    online = await _current(services, table_id)
+    if not may_see(online, player, invite):
+        raise UnknownTableError(f"no table {table_id!r}")
+    if online.status is not OnlineStatus.OVER:
+        raise StaleTableError("the match is not over: its record is shown at its end")
+    table = await anyio.to_thread.run_sync(services.tables.load, table_id)
+    decisions = await anyio.to_thread.run_sync(services.store.read_decisions, table_id)
+    return {
+        "id": table_id,
+        "code": table.row.setup.get("code"),
+        "seats": [seat.name for seat in table.row.seats],
+        "decisions": [decision.text for decision in decisions],
+    }
+
+
+@router.get("/api/lobby")
+async def lobby(services: ServicesDep) -> dict[str, Any]:
+    store = services.store
+    tables = await anyio.to_thread.run_sync(store.lobby)
+    names = await anyio.to_thread.run_sync(store.names, [t.host for t in tables])
+    shown = []
+    for online in tables:
+        room = services.rooms.get(online.id)
+        current = online if room is None else room.online
+        if current.status is OnlineStatus.WAITING and current.open_seats:
+            shown.append({**public_json(current), "host_name": names.get(online.host, "")})
+    return {"tables": shown}
+
+
+@router.get("/api/profile")
+async def read_profile(services: ServicesDep, player: PlayerDep) -> dict[str, Any]:
+    names = await anyio.to_thread.run_sync(services.store.names, [player])
+    return {"name": names.get(player)}
+
+
+@router.post("/api/profile")
+async def change_profile(
+    request: Request, services: ServicesDep, player: PlayerDep
+) -> dict[str, Any]:
+    body = await _json_body(request)
+    if not isinstance(body, dict) or set(body) != {"name"}:
+        raise BadRequest('expected {"name": "..."}')
+    name = clean_name(body["name"])
+    await anyio.to_thread.run_sync(services.store.set_name, player, name)
+    return {"name": name}
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    services = app_services(websocket)
+    if not transport.origin_allowed(websocket, services.settings.allowed_origins):
+        await websocket.accept()
+        await websocket.close(code=CLOSE_BAD_ORIGIN)
+        return
+    player = services.cookies.read(websocket.cookies.get(COOKIE_NAME))
+    invite = websocket.query_params.get("invite")
+
+    async def open_channel(player_id: str) -> transport.Channel:
+        try:
+            room = await services.rooms.open(table_id)
+        except UnknownTableError:
+            raise transport.Refused(CLOSE_NO_TABLE) from None
+        online = room.online
+        if not may_see(online, player_id, invite):
+            raise transport.Refused(CLOSE_NO_TABLE)
+        seated = online.seat_of(player_id) is not None
+        if not seated and online.status is not OnlineStatus.WAITING and not online.spectators:
+            raise transport.Refused(CLOSE_NO_SPECTATORS)
+        preferences = await anyio.to_thread.run_sync(
+            player_preferences, services.store, player_id
+        )
+        return TableChannel(services, room, player_id, preferences)
+
+    await transport.serve(websocket, player, open_channel, services.sockets)

@@ -1,0 +1,110 @@
+"""Several people at one shared table, in process: each a cookie and a socket of their own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from hertta.web.services import AppServices
+from tests.web.conftest import Socket
+
+RANKS = "23456789TJQKA"
+
+
+def services_of(client: TestClient) -> AppServices:
+    services = client.app.state.hertta  # type: ignore[attr-defined]
+    assert isinstance(services, AppServices)
+    return services
+
+
+def cookie_header(client: TestClient, player: str) -> dict[str, str]:
+    return {"cookie": f"hertta_player={services_of(client).cookies.sign(player)}"}
+
+
+def name_player(client: TestClient, player: str, name: str) -> None:
+    reply = client.post("/api/profile", json={"name": name}, headers=cookie_header(client, player))
+    assert reply.status_code == 200, reply.text
+
+
+def create_table(client: TestClient, host: str, **request: Any) -> dict[str, Any]:
+    request.setdefault("name", host.title())
+    reply = client.post("/api/tables", json=request, headers=cookie_header(client, host))
+    assert reply.status_code == 201, reply.text
+    answer: dict[str, Any] = reply.json()
+    return answer
+
+
+def invite_of(answer: dict[str, Any]) -> str:
+    return str(answer["invite_url"]).split("invite=", 1)[1]
+
+
+@contextmanager
+def at_table(
+    client: TestClient, table_id: str, players: list[str], invite: str | None = None
+) -> Iterator[dict[str, Socket]]:
+    """A socket at the table for each player (hello sent)."""
+    query = f"?invite={invite}" if invite else ""
+    with ExitStack() as stack:
+        sockets = {}
+        for player in players:
+            ws = stack.enter_context(client.websocket_connect(
+                f"/ws/tables/{table_id}{query}", headers=cookie_header(client, player)
+            ))
+            sockets[player] = Socket(ws)
+            sockets[player].hello()
+        yield sockets
+
+
+def owed(state: dict[str, Any]) -> str | None:
+    """What this seat owes now, from its own view: pass, play, moon, next or nothing."""
+    table, game = state["table"], state["game"]
+    seat = table["you"]
+    if game is None or seat is None:
+        return None
+    status = game["status"]
+    obs = game["observation"]
+    if status == "passing" and not obs["passed"]:
+        return "pass"
+    if status == "playing" and obs["turn"] == seat:
+        return "play"
+    if status == "moon_choice" and obs["moon_shooter"] == seat:
+        return "moon"
+    if status == "round_over" and seat not in table["ready"]:
+        summary = game["summary"]
+        if max(summary["totals"]) < game["score_limit"]:
+            return "next"
+    return None
+
+
+def simple_decision(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A plain policy from the seat's own view: pass the highest three, play the lowest legal
+    card, add for a moon, ready for the next round."""
+    kind = owed(state)
+    if kind is None:
+        return None
+    obs = state["game"]["observation"]
+    if kind == "pass":
+        return "pass", {"cards": sorted(obs["hand"], key=lambda c: RANKS.index(c[0]))[-3:]}
+    if kind == "play":
+        return "play", {"card": obs["legal_plays"][0]}
+    if kind == "moon":
+        return "moon", {"option": "add"}
+    return "next", {}
+
+
+def latest(socket: Socket) -> dict[str, Any]:
+    """The newest state this socket was sent (reading what has arrived is up to the caller)."""
+    for message in reversed(socket.messages):
+        if "state" in message:
+            state: dict[str, Any] = message["state"]
+            return state
+    raise AssertionError("no state yet")
+
+
+def drain(socket: Socket) -> None:
+    """Read every message already pushed to this socket (ending with a ping's answer)."""
+    socket.send("ping")
+    socket.backlog.clear()

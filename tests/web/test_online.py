@@ -1,0 +1,289 @@
+"""Tables people share, through the HTTP API and the table socket, in process: creating,
+reading and listing tables; four people through a whole match (simultaneous passing, turn
+order, a refusal, the end); the turn clock and an away person on an injected clock; spectators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from hertta.tables.bots import ThreadBotRunner
+from hertta.web.app import create_app
+from hertta.web.settings import Settings
+from tests.tables.fake_timers import FakeTimers
+from tests.web.conftest import Socket
+from tests.web.online_helpers import (
+    at_table,
+    cookie_header,
+    create_table,
+    drain,
+    invite_of,
+    latest,
+    name_player,
+    simple_decision,
+)
+
+PEOPLE = ["host", "aino", "eero", "liisa"]
+FOUR = {"rules": {"preset": "standard", "players": 4, "score_limit": 30},
+        "seats": ["host", "open", "open", "open"], "clock": 0}
+
+
+@pytest.fixture
+def timers() -> FakeTimers:
+    return FakeTimers()
+
+
+@pytest.fixture
+def shared(db_path: str, timers: FakeTimers) -> Iterator[TestClient]:
+    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(), timers=timers,
+                     grace_s=60)
+    with TestClient(app) as client:
+        for person in PEOPLE[1:]:
+            name_player(client, person, person.title())
+        yield client
+
+
+def await_event(socket: Socket, wanted: dict[str, Any], limit: int = 500) -> list[dict[str, Any]]:
+    """Read this socket's messages until ``wanted`` is among the events (a bounded wait on a
+    condition); every event read on the way."""
+    events: list[dict[str, Any]] = []
+    for _ in range(limit):
+        events.extend(socket.receive().get("events", []))
+        if wanted in events:
+            return events
+    raise AssertionError(f"{wanted} never came: {events}")
+
+
+def tick(client: TestClient, timers: FakeTimers, seconds: float) -> None:
+    """Move the fake time on, on the app's own event loop (its callbacks start tasks there)."""
+    async def advance() -> None:
+        timers.advance(seconds)
+
+    client.portal.call(advance)  # type: ignore[union-attr]
+
+
+# -- the HTTP API --------------------------------------------------------------------------------
+
+
+def test_create_read_and_list_tables(shared: TestClient) -> None:
+    public = create_table(shared, "host", public=True, spectators=True, **FOUR)
+    assert public["table"]["status"] == "waiting" and public["table"]["free_seats"] == 3
+    assert public["invite_url"].startswith("http://testserver/t/" + public["id"] + "?invite=")
+    assert len(invite_of(public)) >= 22  # at least 128 bits
+    seen = shared.get(f"/api/tables/{public['id']}", headers=cookie_header(shared, "aino"))
+    assert seen.status_code == 200 and seen.json()["host_name"] == "Host"
+    assert invite_of(public) not in seen.text and '"player"' not in seen.text
+    private = create_table(shared, "host", **FOUR)
+    lobby = shared.get("/api/lobby").json()["tables"]
+    assert [t["id"] for t in lobby] == [public["id"]]
+    assert lobby[0]["host_name"] == "Host" and lobby[0]["free_seats"] == 3
+    hidden = shared.get(f"/api/tables/{private['id']}", headers=cookie_header(shared, "aino"))
+    assert hidden.status_code == 404
+    by_link = shared.get(f"/api/tables/{private['id']}?invite={invite_of(private)}",
+                         headers=cookie_header(shared, "aino"))
+    assert by_link.status_code == 200
+    wrong = shared.get(f"/api/tables/{private['id']}?invite=guess",
+                       headers=cookie_header(shared, "aino"))
+    assert wrong.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("request_body", "words"),
+    [
+        ({"rules": {"preset": "cancellation", "players": 4}}, "cancellation"),
+        ({"rules": {"players": 4}, "seats": ["host", "open"]}, "seats"),
+        ({"clock": 7}, "clock"),
+        ({"rated": True, "seats": ["host", {"level": "hard"}, "open", "open"]}, "people only"),
+        ({"seats": ["host", "host", "open", "open"]}, "one seat"),
+        ({"seats": ["host", {"level": "genius"}, "open", "open"]}, "level"),
+        ({"surprise": 1}, "unknown"),
+        ({"name": "   "}, "name"),
+        ({"name": "x" * 21}, "name"),
+    ],
+)
+def test_bad_table_requests_are_400(
+    shared: TestClient, request_body: dict[str, Any], words: str
+) -> None:
+    body = {"name": "Host", **request_body}
+    reply = shared.post("/api/tables", json=body, headers=cookie_header(shared, "host"))
+    assert reply.status_code == 400, reply.text
+    assert words in reply.json()["detail"]
+
+
+def test_a_person_without_a_name_cannot_host_or_sit(shared: TestClient) -> None:
+    reply = shared.post("/api/tables", json=FOUR, headers=cookie_header(shared, "nameless"))
+    assert reply.status_code == 400 and "name" in reply.json()["detail"]
+    table = create_table(shared, "host", **FOUR)
+    with at_table(shared, table["id"], ["nameless"], invite_of(table)) as sockets:
+        reply = sockets["nameless"].send("sit")
+        assert reply["type"] == "error" and reply["code"] == "bad_setting"
+
+
+def test_names_are_kept_as_given_and_escaped_by_json(shared: TestClient) -> None:
+    name_player(shared, "aino", "  <b>Aino</b>  & co ")
+    profile = shared.get("/api/profile", headers=cookie_header(shared, "aino")).json()
+    assert profile == {"name": "<b>Aino</b> & co"}
+
+
+# -- four people at one table --------------------------------------------------------------------
+
+
+def sit_everyone(sockets: dict[str, Socket]) -> None:
+    for person in PEOPLE[1:]:
+        reply = sockets[person].send("sit")
+        assert reply["type"] == "update", reply
+
+
+def test_four_people_play_a_whole_match(shared: TestClient) -> None:
+    table = create_table(shared, "host", **FOUR)
+    with at_table(shared, table["id"], PEOPLE, invite_of(table)) as sockets:
+        sit_everyone(sockets)
+        for socket in sockets.values():
+            drain(socket)
+        states = {p: latest(s) for p, s in sockets.items()}
+        assert all(s["table"]["status"] == "playing" for s in states.values())
+        assert [s["table"]["you"] for s in states.values()] == [0, 1, 2, 3]
+        # Simultaneous passing: three have passed, nobody has received anything yet.
+        for person in PEOPLE[:3]:
+            kind, args = simple_decision(states[person]) or ("", {})
+            assert kind == "pass"
+            sockets[person].send("pass", **args)
+        for person, socket in sockets.items():
+            drain(socket)
+            obs = latest(socket)["game"]["observation"]
+            assert obs["received"] == [], person
+            assert obs["passes_chosen"] == [True, True, True, False]
+        kind, args = simple_decision(latest(sockets["liisa"])) or ("", {})
+        sockets["liisa"].send(kind, **args)
+        for socket in sockets.values():
+            drain(socket)
+            assert latest(socket)["game"]["observation"]["received"], "all have received"
+        # A seat not on turn is refused with the rules' reason; nothing changes.
+        state = latest(sockets["host"])
+        turn = state["game"]["observation"]["turn"]
+        wrong = PEOPLE[(turn + 1) % 4]
+        hand = latest(sockets[wrong])["game"]["observation"]["hand"]
+        reply = sockets[wrong].send("play", card=hand[0])
+        assert reply["events"] == [{"type": "refused", "reason": "not_your_turn", "card": hand[0]}]
+        play_to_the_end(sockets)
+        final = {p: latest(s) for p, s in sockets.items()}
+        summaries = [s["game"]["summary"] for s in final.values()]
+        assert all(s["match_over"] for s in summaries)
+        assert len({str(s["totals"]) for s in summaries}) == 1
+        code = final["host"]["game"]["code"]
+        assert code is not None and code.startswith("HM1-S4-")
+    record = shared.get(f"/api/tables/{table['id']}/record", headers=cookie_header(shared, "aino"))
+    assert record.status_code == 200 and record.json()["code"] == code
+    assert record.json()["seats"] == ["Host", "Aino", "Eero", "Liisa"]
+
+
+def play_to_the_end(sockets: dict[str, Socket], limit: int = 2000) -> None:
+    for _ in range(limit):
+        moved = False
+        for socket in sockets.values():
+            drain(socket)
+            choice = simple_decision(latest(socket))
+            if choice is not None:
+                reply = socket.send(choice[0], **choice[1])
+                assert reply["type"] == "update", reply
+                assert not any(e["type"] == "refused" for e in reply["events"]), reply
+                moved = True
+        states = [latest(s) for s in sockets.values()]
+        if all(s["game"] and s["game"]["status"] == "match_over" for s in states):
+            return
+        assert moved, "nobody could move"
+    raise AssertionError("the match did not end")
+
+
+def test_a_record_is_refused_before_the_end(shared: TestClient) -> None:
+    table = create_table(shared, "host", **FOUR)
+    reply = shared.get(f"/api/tables/{table['id']}/record", headers=cookie_header(shared, "host"))
+    assert reply.status_code == 409
+
+
+# -- the clock and people who go away ------------------------------------------------------------
+
+
+def test_the_turn_clock_plays_for_a_slow_person(shared: TestClient, timers: FakeTimers) -> None:
+    table = create_table(shared, "host", **{**FOUR, "clock": 15})
+    with at_table(shared, table["id"], PEOPLE, invite_of(table)) as sockets:
+        sit_everyone(sockets)
+        drain(sockets["host"])
+        clock = latest(sockets["host"])["table"]["clock_state"]
+        assert clock == {"seats": [0, 1, 2, 3], "kind": "pass", "remaining_ms": 15000}
+        tick(shared, timers, 16)
+        host = sockets["host"]
+        seen: list[dict[str, Any]] = []
+        for seat in range(4):
+            seen += await_event(host, {"type": "timed_out", "seat": seat})
+        assert sum(e["type"] == "passed" for e in seen) == 4
+
+
+def test_an_away_person_gets_the_seat_back(shared: TestClient, timers: FakeTimers) -> None:
+    table = create_table(shared, "host", **FOUR)
+    invite = invite_of(table)
+    with at_table(shared, table["id"], PEOPLE[:3], invite) as sockets:
+        with at_table(shared, table["id"], ["liisa"], invite) as late:
+            late["liisa"].send("sit", seat=3)
+            for person in PEOPLE[1:3]:
+                sockets[person].send("sit")
+        # Liisa's socket is gone; the others see it, and after the grace period she is played for.
+        host = sockets["host"]
+        await_event(host, {"type": "presence", "seat": 3, "connected": False})
+        assert latest(host)["table"]["seats"][3]["connected"] is False
+        tick(shared, timers, 61)
+        await_event(host, {"type": "autopilot", "seat": 3, "on": True})
+        with at_table(shared, table["id"], ["liisa"], invite) as back:
+            assert latest(back["liisa"])["table"]["you"] == 3
+            await_event(host, {"type": "autopilot", "seat": 3, "on": False})
+            drain(host)
+            assert 3 not in latest(host)["table"]["autopilot"]
+
+
+# -- spectators ----------------------------------------------------------------------------------
+
+
+def test_a_spectator_sees_only_what_is_public(shared: TestClient) -> None:
+    table = create_table(shared, "host", spectators=True, **FOUR)
+    invite = invite_of(table)
+    with at_table(shared, table["id"], PEOPLE, invite) as sockets:
+        sit_everyone(sockets)
+        name_player(shared, "watcher", "Watcher")
+        with at_table(shared, table["id"], ["watcher"], invite) as watching:
+            watcher = watching["watcher"]
+            drain(watcher)
+            state = latest(watcher)
+            assert state["table"]["you"] is None and "observation" not in state["game"]
+            assert state["game"]["table"]["hand_sizes"] == [13, 13, 13, 13]
+            reply = watcher.send("sit")
+            assert reply["type"] == "error" and reply["code"] == "not_your_seat"
+            reply = watcher.send("play", card="2C")
+            assert reply["type"] == "error" and reply["code"] == "not_your_seat"
+
+
+def test_no_spectators_when_the_host_says_no(shared: TestClient) -> None:
+    table = create_table(shared, "host", **FOUR)
+    invite = invite_of(table)
+    with at_table(shared, table["id"], PEOPLE, invite) as sockets:
+        sit_everyone(sockets)
+        with pytest.raises(WebSocketDisconnect) as refused, shared.websocket_connect(
+            f"/ws/tables/{table['id']}?invite={invite}", headers=cookie_header(shared, "peeker")
+        ) as ws:
+            ws.receive_text()
+        assert refused.value.code == 4409
+
+
+def test_unknown_and_private_tables_are_not_found(shared: TestClient) -> None:
+    table = create_table(shared, "host", **FOUR)
+    here = f"/ws/tables/{table['id']}"
+    for path in ("/ws/tables/nope", here, f"{here}?invite=x"):
+        with pytest.raises(WebSocketDisconnect) as refused, shared.websocket_connect(
+            path, headers=cookie_header(shared, "aino")
+        ) as ws:
+            ws.receive_text()
+        assert refused.value.code == 4404
