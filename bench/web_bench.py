@@ -15,6 +15,9 @@ computer players each play continuously, while a bystander pings on its own sock
 50 ms and a new visitor (no cookie) loads the home page every 250 ms. The same bystander and
 visitor are first measured for the same time on the idle server: that is the baseline.
 
+``--scenario shared``: shared Hearts tables of four people and of one person with three Hard
+players, playing at once (``bench/web_shared_tables.py``).
+
 ``--scenario resume``: a Heart to Heart game of ``--moves`` moves is written through the
 table service, then resumed: reading it (checkpoint + the moves after it) in this process, and
 a page's first snapshot from a freshly started server; the baseline is replaying every move.
@@ -24,6 +27,7 @@ Every scenario prints p50/p90/p99/max, the rate, and the server's CPU and peak m
     .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 250]
     .venv/bin/python bench/web_bench.py --scenario bots [--tables 20] [--seconds 60]
     .venv/bin/python bench/web_bench.py --scenario resume [--moves 30000]
+    .venv/bin/python bench/web_bench.py --scenario shared [--people-tables 200] [--bot-tables 200]
 """
 
 from __future__ import annotations
@@ -402,7 +406,12 @@ def run_resume(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--scenario", choices=("taps", "bots", "resume"), default="taps")
+    parser.add_argument("--scenario", choices=("taps", "bots", "resume", "shared"),
+                        default="taps")
+    parser.add_argument("--people-tables", type=int, default=200,
+                        help="shared: tables of four people")
+    parser.add_argument("--bot-tables", type=int, default=200,
+                        help="shared: tables of one person and three Hard players")
     parser.add_argument("--tables", type=int, default=20, help="bots: Hearts tables")
     parser.add_argument("--seconds", type=float, default=60.0, help="bots: seconds per phase")
     parser.add_argument("--moves", type=int, default=30_000, help="resume: moves in the game")
@@ -428,7 +437,14 @@ def main() -> None:
         port = free_port()
         server = start_server(port, str(Path(folder) / "bench.db"))
         try:
-            if args.scenario == "bots":
+            if args.scenario == "shared":
+                # Imported here: the bench folder is on the path when this file runs as a script.
+                from web_shared_tables import run_shared
+
+                print(f"shared tables, {args.seconds:g} s measured, think time 0.."
+                      f"{2 * args.think_ms:g} ms, server pid {server.pid}")
+                asyncio.run(run_shared(args, port, lambda: cpu_seconds(server.pid)))
+            elif args.scenario == "bots":
                 print(f"{args.tables} Hearts tables (a quick person and 5 Hard computer players"
                       f" each), {args.seconds:g} s per phase, server pid {server.pid}")
                 asyncio.run(run_bots(args, port, server.pid))

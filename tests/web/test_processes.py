@@ -298,3 +298,22 @@ def test_a_reader_that_stops_reading_is_dropped_and_others_go_on(server: ServerP
     other.close()
     server.stop()
     no_traceback(server)
+
+
+def test_a_killed_server_leaves_no_worker_behind(server: ServerProcess) -> None:
+    """Computer players think in worker processes; killed outright, the server takes them
+    along (each worker watches its parent)."""
+    cookie = server.player_cookie()
+    hearts = Client(server, cookie, "/ws/hearts")
+    hearts.ask("new", players=4, opponents=[{"name": "H", "level": "hard"}] * 3)
+    for _ in range(3):  # the three computer players' passes: the workers are up
+        hearts.next_message()
+    assert server.process is not None
+    children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+    workers = children.read_text().split()
+    assert workers, "the computer players run in worker processes"
+    server.kill()
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived its server"
+        time.sleep(0.1)  # poll: the condition is every worker being gone

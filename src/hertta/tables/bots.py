@@ -14,6 +14,8 @@ import asyncio
 import contextlib
 import logging
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,6 +27,7 @@ from hertta.tables.game import BotTask
 log = logging.getLogger(__name__)
 
 WORKER_NICENESS: Final = 10
+PARENT_CHECK_S: Final = 1.0
 T = TypeVar("T")
 
 
@@ -38,9 +41,19 @@ def call(function: Callable[[], T]) -> T:
     return function()
 
 
-def _lower_priority() -> None:
+def _start_worker() -> None:
+    """In each worker: a lower priority than the server, and an end when the server ends (a
+    worker of a server killed outright would otherwise live on, an orphan)."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
+    parent = os.getppid()
+
+    def watch_parent() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, name="parent-watch", daemon=True).start()
 
 
 class BotRunner(Protocol):
@@ -94,7 +107,7 @@ class ProcessBotRunner(_ExecutorRunner):
         count = workers or os.cpu_count() or 1
         super().__init__(
             lambda: ProcessPoolExecutor(
-                max_workers=count, mp_context=get_context("spawn"), initializer=_lower_priority
+                max_workers=count, mp_context=get_context("spawn"), initializer=_start_worker
             )
         )
 
