@@ -170,7 +170,8 @@ def test_the_bots_reconnect_and_finish_when_the_server_restarts_mid_match(
         host = server.player_cookie()
         table = create_table(server, host, spectators=True)
         with watching(server, table, host) as watcher:
-            bots = [start_bot(table["invite_url"], level, seed, name)
+            # Eight tries (about 32 s of backoff): time for a server to start on a busy machine.
+            bots = [start_bot(table["invite_url"], level, seed, name, "--retries", "8")
                     for level, seed, name in BOTS]
             watcher.until({"type": "started"})
             middle = watcher.until({"type": "hearts_broken"})
