@@ -7,7 +7,9 @@
   :mod:`~hertta.ai.sampling`, :mod:`~hertta.ai.search`, :mod:`~hertta.ai.rollout`);
 - :mod:`~hertta.ai.hint`: the hint button; :mod:`~hertta.ai.registry`: levels by name;
 - :mod:`~hertta.ai.driver` and :mod:`~hertta.ai.tournament`: playing rounds, matches and
-  duplicate tournaments.
+  duplicate tournaments;
+- :mod:`~hertta.ai.table_client` and :mod:`~hertta.ai.table_state`: a player at a shared table
+  over the public protocol (``hertta hearts join``).
 
 Players see only an observation and draw only from the generator they are given.
 """

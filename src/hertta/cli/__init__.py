@@ -2,7 +2,8 @@
 
 - :mod:`hertta.cli.h2h`: ``hertta h2h show|new``; :mod:`hertta.cli.h2h_solver`: ``solve|survey``;
 - :mod:`hertta.cli.hearts`: ``hertta hearts check``; :mod:`hertta.cli.tournament`:
-  ``hertta hearts tournament``;
+  ``hertta hearts tournament``; :mod:`hertta.cli.engine`: ``hertta hearts engine``;
+  :mod:`hertta.cli.join`: ``hertta hearts join``;
 - :mod:`hertta.cli.serve`: ``hertta serve``.
 
 Bad input of any kind ends in one line on stderr and exit code 2. This is the only place where
@@ -15,7 +16,7 @@ import sys
 
 import typer
 
-from hertta.cli import engine, h2h, h2h_solver, hearts, serve, tournament
+from hertta.cli import engine, h2h, h2h_solver, hearts, join, serve, tournament
 from hertta.cli.errors import EXIT_BAD_INPUT
 from hertta.errors import HerttaError
 
@@ -30,6 +31,7 @@ h2h_solver.register(h2h.app)
 app.add_typer(h2h.app, name="h2h")
 tournament.register(hearts.app)
 engine.register(hearts.app)
+join.register(hearts.app)
 app.add_typer(hearts.app, name="hearts")
 serve.register(app)
 
