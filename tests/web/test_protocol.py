@@ -12,7 +12,7 @@ from tests.web.helpers import PINNED_WINNABLE, winning_moves
 
 STATE_KEYS = {
     "game", "version", "code", "heart", "free", "stock", "waste", "moves", "score", "status",
-    "can_undo", "started", "selection", "message", "assist", "timer", "settings",
+    "can_undo", "started", "selection", "message", "assist", "timer", "settings", "daily",
 }
 
 

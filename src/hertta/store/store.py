@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from hertta.store.daily import DailyQueries
 from hertta.store.database import Database
 from hertta.store.online import OnlineQueries
+from hertta.store.ratings import RatingQueries
 from hertta.tables.storage import SeatResult
 
 Outcome = Literal["open", "won", "lost"]
@@ -40,7 +42,7 @@ class GameResult:
     data: dict[str, JsonValue]
 
 
-class Store(OnlineQueries):
+class Store(OnlineQueries, RatingQueries, DailyQueries):
     """Players, their settings, their tables and their results, in one SQLite file."""
 
     def __init__(self, path: str | Path) -> None:

@@ -21,12 +21,15 @@ from hertta.tables.live import LiveTables
 from hertta.tables.rooms import GRACE_S, MatchOver, Rooms, RoomServices
 from hertta.tables.service import TableService
 from hertta.tables.timers import LoopTimers, Timers
+from hertta.web.daily import Today, finland_today
 from hertta.web.errors import install_error_handlers
 from hertta.web.examples import Examples
 from hertta.web.games import GameInfo, default_games
+from hertta.web.handles import PlayerHandles
 from hertta.web.middleware import BodyLimit, SecurityHeaders
 from hertta.web.players import PlayerCookies, install_player_middleware
-from hertta.web.routes import bench, examples, online, pages, settings, stats
+from hertta.web.ratings import rating_hook
+from hertta.web.routes import bench, daily, examples, leaderboard, online, pages, settings, stats
 from hertta.web.seats import SoloSessions
 from hertta.web.services import AppServices
 from hertta.web.settings import Settings
@@ -44,12 +47,14 @@ def create_app(
     grace_s: float = GRACE_S,
     match_over: MatchOver | None = None,
     timers: Timers | None = None,
+    today: Today = finland_today,
 ) -> FastAPI:
     """The web app on ``config.db_path``. ``clock`` (seconds, monotonic) drives game timers;
     ``runner`` is where computer players think (default: a process per core); ``grace_s``
     how long a person away from a shared table keeps the seat; ``match_over`` is called when
-    a shared table's match ends; ``timers`` drive turn clocks and grace periods (default: the
-    event loop on ``clock``)."""
+    a shared table's match ends (default: rate it if it is rated); ``timers`` drive turn clocks
+    and grace periods (default: the event loop on ``clock``); ``today`` is the daily deal's
+    date (default: Finland's date now)."""
     store = Store(config.db_path)
     listed = tuple(default_games() if games is None else games)
     cookie_key = config.secret_key or store.secret_key()
@@ -59,7 +64,8 @@ def create_app(
     deal_secret = store.secret(DEAL_SECRET)
     rooms = Rooms(
         RoomServices(tables, store, live, runner, timers or LoopTimers(clock), deal_secret,
-                     grace_s=grace_s, match_over=match_over)
+                     grace_s=grace_s,
+                     match_over=match_over if match_over is not None else rating_hook(store))
     )
 
     @asynccontextmanager
@@ -86,6 +92,8 @@ def create_app(
         rng=SplitMix64(secrets.randbits(64)),
         examples=Examples(runner),
         rooms=rooms,
+        handles=PlayerHandles(store),
+        today=today,
         games=listed,
     )
     services.sessions = SoloSessions(services, {game.kind: game.sessions for game in listed})
@@ -95,7 +103,8 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
-    for router in (pages.router, settings.router, stats.router, examples.router, online.router):
+    for router in (pages.router, settings.router, stats.router, examples.router, online.router,
+                   leaderboard.router, daily.router):
         app.include_router(router)
     for game in listed:
         app.include_router(game.router)

@@ -2,10 +2,12 @@
 table's decisions (saved before any tab is told); the selection and its message live here,
 shared by the person's tabs.
 
-Ops: ``tap`` {target: 1..25 | "stock" | "waste"}, ``undo``, ``new``, ``restart`` and
-``code`` {code}. ``new``, ``restart`` and ``code`` start a new table (the one left counts as
-lost once it has had a move). The clock runs while a tab is visible with no dialog, from the
-first move until the game ends, and is kept with the table.
+Ops: ``tap`` {target: 1..25 | "stock" | "waste"}, ``undo``, ``new``, ``restart``, ``code``
+{code} and ``daily`` (today's daily deal, ``docs/daily.md``). ``new``, ``restart``, ``code``
+and ``daily`` start a new table (the one left counts as lost once it has had a move); ``daily``
+keeps a daily table of today that is not won yet. A won daily table's result is recorded from
+the server's own game (:func:`hertta.web.daily.record_daily_win`). The clock runs while a tab
+is visible with no dialog, from the first move until the game ends, and is kept with the table.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any, ClassVar
 
 import anyio.to_thread
 
 from hertta.errors import IllegalMoveError
 from hertta.rng import SplitMix64
+from hertta.solitaire.daily import daily_code
 from hertta.solitaire.game import Game, Status, new_game, new_game_code
 from hertta.solitaire.game import undo as undo_move
 from hertta.solitaire.solver import winnable_game_code
@@ -29,6 +33,7 @@ from hertta.tables.h2h_view import HeartView, h2h_view, heart_view
 from hertta.tables.live import Change
 from hertta.tables.model import TableStatus
 from hertta.tables.service import LoadedTable
+from hertta.web.daily import daily_day, daily_setup, is_daily_of, record_daily_win
 from hertta.web.preferences import Value
 from hertta.web.protocol import Intent, OpSpec, text
 from hertta.web.seats import SeatSession
@@ -42,6 +47,7 @@ OPS: dict[str, OpSpec] = {
     "new": OpSpec(),
     "restart": OpSpec(),
     "code": OpSpec(required={"code": text(MAX_CODE)}),
+    "daily": OpSpec(),
 }
 Events = list[dict[str, Any]]
 
@@ -121,7 +127,8 @@ class HeartToHeartSession(SeatSession):
                 self._heart = (heart, heart_view(taps.game.position))
             self._view = (taps, h2h_view(taps, taps.game.status, self._heart[1]))
         clock = {"elapsed_ms": self.timer.elapsed_ms, "running": self.timer.running}
-        return {**self._view[1], "version": self.version, "timer": clock}
+        daily = daily_day(self.table)
+        return {**self._view[1], "version": self.version, "timer": clock, "daily": daily}
 
     def events_for(self, change: Change) -> Events:
         game: Game = change.after.state
@@ -163,11 +170,17 @@ class HeartToHeartSession(SeatSession):
         elif intent.op == "new":
             events = await self._start_over(connection, None, "new")
         elif intent.op == "restart":
-            events = await self._start_over(connection, self._taps().game.code, "restart")
+            today = self.services.today()
+            daily = today if is_daily_of(self.table, today) else None
+            events = await self._start_over(connection, self._taps().game.code, "restart", daily)
+        elif intent.op == "daily":
+            events = await self._play_daily(connection)
         else:
             code = str(intent.args["code"])
-            new_game(code)  # a bad code is refused (DealCodeError) before anything changes
-            events = await self._start_over(connection, code, "code")
+            game = new_game(code)  # a bad code is refused (DealCodeError) before anything changes
+            today = self.services.today()
+            daily = today if game.code == daily_code(today) else None
+            events = await self._start_over(connection, code, "code", daily)
         connection.push(self.update(events, intent.seq))
 
     async def _tap(self, connection: Connection, target: Target) -> Events:
@@ -180,7 +193,26 @@ class HeartToHeartSession(SeatSession):
             return [event]
         event["move"] = result.move.notation
         after = _Pending(result.state.selection, result.state.message, [event])
-        return await self._decide(connection, result.move, after)
+        events = await self._decide(connection, result.move, after)
+        await self._record_if_daily_win()
+        return events
+
+    async def _play_daily(self, connection: Connection) -> Events:
+        """Today's daily deal: the table of it that is being played, or a new one."""
+        today = self.services.today()
+        table = self.table
+        if table is not None and is_daily_of(table, today) and table.state.status is not Status.WON:
+            return []  # already on it
+        return await self._start_over(connection, daily_code(today), "daily", today)
+
+    async def _record_if_daily_win(self) -> None:
+        table = self.table
+        if table is None or daily_day(table) is None or table.state.status is not Status.WON:
+            return
+        services = self.services
+        await anyio.to_thread.run_sync(
+            record_daily_win, services.store, services.tables, table.id, services.today()
+        )
 
     async def _undo(self, connection: Connection) -> Events:
         game = self._taps().game
@@ -199,8 +231,10 @@ class HeartToHeartSession(SeatSession):
             self._pending = None
         return self._told
 
-    async def _start_over(self, connection: Connection, code: str | None, how: str) -> Events:
-        table = await self._deal(code, self.table)
+    async def _start_over(
+        self, connection: Connection, code: str | None, how: str, daily: date | None = None
+    ) -> Events:
+        table = await self._deal(code, self.table, daily)
         self.show_table(table)
         self.version += 1
         events = [{"type": how}, *status_events(table.state)]
@@ -209,9 +243,12 @@ class HeartToHeartSession(SeatSession):
 
     # -- helpers -------------------------------------------------------------------------------
 
-    async def _deal(self, code: str | None, leaving: LoadedTable[Any] | None) -> LoadedTable[Any]:
-        """A new table of ``code`` (None: a new random deal), leaving the current one. The
-        solver behind "winnable deals only" runs here too, off the event loop."""
+    async def _deal(
+        self, code: str | None, leaving: LoadedTable[Any] | None, daily: date | None = None
+    ) -> LoadedTable[Any]:
+        """A new table of ``code`` (None: a new random deal), leaving the current one; with
+        ``daily``, the table is that day's daily deal. The solver behind "winnable deals only"
+        runs here too, off the event loop."""
         seed = self.services.rng.next_u64()
         winnable_only = self.winnable_only
         elapsed = self.timer.elapsed_ms
@@ -220,9 +257,9 @@ class HeartToHeartSession(SeatSession):
 
         def deal() -> LoadedTable[Any]:
             dealt = code if code is not None else new_code(seed, winnable_only)
+            setup = daily_setup(daily) if daily is not None else setup_for(dealt)
             return tables.start_alone(
-                player, KIND, setup_for(dealt), solo_seats(player), leaving=leaving,
-                elapsed_ms=elapsed,
+                player, KIND, setup, solo_seats(player), leaving=leaving, elapsed_ms=elapsed,
             )
 
         return await anyio.to_thread.run_sync(deal)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TYPE_CHECKING
 
 from fastapi.templating import Jinja2Templates
@@ -22,6 +23,7 @@ from hertta.web.transport import Sockets
 if TYPE_CHECKING:
     from hertta.web.examples import Examples
     from hertta.web.games import GameInfo
+    from hertta.web.handles import PlayerHandles
     from hertta.web.seats import SoloSessions
 
 
@@ -42,6 +44,10 @@ class AppServices:
     examples: Examples
     rooms: Rooms
     """Tables people share, in play in this process."""
+    handles: PlayerHandles
+    """Public handles of people's pages (never their player ids)."""
+    today: Callable[[], date]
+    """The calendar date of the daily deal (Finland's, unless a test fixes the day)."""
     games: Sequence[GameInfo] = ()
     sessions: SoloSessions | None = field(default=None)
     sockets: Sockets = field(default_factory=Sockets)

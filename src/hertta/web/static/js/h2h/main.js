@@ -55,6 +55,8 @@ function announcement(events, previous, next) {
       words.push(t("announce.undo"));
     } else if (event.type === "new" || event.type === "code") {
       words.push(t("announce.new", { code: next.code }));
+    } else if (event.type === "daily") {
+      words.push(t("announce.daily", { code: next.code }));
     } else if (event.type === "restart") {
       words.push(t("announce.restart"));
     } else if (event.type === "won") {
@@ -117,6 +119,20 @@ function onMessage(message) {
     dialogs.close("dialog-code");
   }
   syncDialogs(previous, state.snapshot);
+  maybeStartDaily();
+}
+
+// `/h2h?daily=1` (the daily page's link): once the game is shown, ask for today's daily deal
+// (the server keeps a daily game of today that is not won yet); a game in progress is
+// confirmed first, as for a new game.
+let dailyWanted = new URLSearchParams(window.location.search).get("daily") === "1";
+
+function maybeStartDaily() {
+  if (!dailyWanted || !state.snapshot) return;
+  dailyWanted = false;
+  window.history.replaceState(null, "", window.location.pathname);
+  if (state.snapshot.daily) socket.send("daily");
+  else confirmThen(() => socket.send("daily"));
 }
 
 function confirmThen(action) {

@@ -1,0 +1,69 @@
+"""The leaderboard and people's pages, and their JSON twins (``docs/ratings.md``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio.to_thread
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, render
+from hertta.web.ratings import (
+    MIN_RATED_MATCHES,
+    leaderboard_rows,
+    player_profile,
+    shown_rating,
+)
+from hertta.web.services import AppServices
+
+router = APIRouter()
+
+
+def _own_line(services: AppServices, player: str) -> dict[str, Any] | None:
+    """The viewer's own rating and page (if they have a rating)."""
+    rating = services.store.ratings([player]).get(player)
+    if rating is None:
+        return None
+    return {"handle": services.handles.handle_of(player), "rating": shown_rating(rating),
+            "matches": rating.matches}
+
+
+@router.get("/leaderboard", response_class=HTMLResponse)
+async def leaderboard_page(
+    request: Request, services: ServicesDep, player: PlayerDep, preferences: PreferencesDep
+) -> HTMLResponse:
+    rows = await anyio.to_thread.run_sync(leaderboard_rows, services)
+    own = await anyio.to_thread.run_sync(_own_line, services, player)
+    return render(request, services, "leaderboard.html", preferences, rows=rows, own=own,
+                  min_matches=MIN_RATED_MATCHES)
+
+
+@router.get("/api/leaderboard")
+async def leaderboard_json(services: ServicesDep) -> dict[str, Any]:
+    rows = await anyio.to_thread.run_sync(leaderboard_rows, services)
+    return {"min_matches": MIN_RATED_MATCHES, "players": [row.to_json() for row in rows]}
+
+
+@router.get("/players/{handle}", response_class=HTMLResponse)
+async def player_page(
+    handle: str,
+    request: Request,
+    services: ServicesDep,
+    player: PlayerDep,
+    preferences: PreferencesDep,
+) -> HTMLResponse:
+    profile = await anyio.to_thread.run_sync(player_profile, services, handle, player)
+    page = render(request, services, "player.html", preferences, profile=profile)
+    if profile is None:
+        page.status_code = 404
+    return page
+
+
+@router.get("/api/players/{handle}")
+async def player_json(handle: str, services: ServicesDep, player: PlayerDep) -> JSONResponse:
+    profile = await anyio.to_thread.run_sync(player_profile, services, handle, player)
+    if profile is None:
+        return JSONResponse({"error": "no_player", "detail": f"no player {handle!r}"},
+                            status_code=404)
+    return JSONResponse(profile.to_json())
