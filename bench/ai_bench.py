@@ -10,6 +10,14 @@
    and the number of rounds. Goals: Normal at least 1.5 points per round below Easy, Hard at
    least 1.0 below Normal, with intervals that do not overlap.
 
+3. **Head to head in OpenSpiel's Hearts** (``--openspiel LEVEL``, :mod:`openspiel_duel`): one
+   seat of LEVEL against three of OpenSpiel's IS-MCTS (``--ismcts-sims``, default 1600) and
+   the reverse (``--lone ours|ismcts|both``), ``--deals`` duplicate deals in four rotations.
+   Printed: each side's mean points per round, the IS-MCTS mean minus ours with 95% intervals
+   over deals, moons per 100 rounds of our seats, and decision times (wall and CPU).
+4. **Level against level** (``--versus expert,hard``): a duplicate tournament of the first level
+   against three of the second and the reverse, in our own engine.
+
 Run: ``.venv/bin/python bench/ai_bench.py`` (defaults: 12 timing rounds per level, 150 and 250
 rounds per rotation; about 12-15 minutes on 2 shared cores). ``--quick`` runs a small version.
 """
@@ -18,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from typing import Any
 
@@ -31,6 +40,7 @@ from hertta.hearts.deck import PASS_CYCLES
 from hertta.hearts.observation import Observation
 from hertta.hearts.round import deal_round
 from hertta.rng import SplitMix64, derive_seed
+from openspiel_duel import Summary, run_duel, summarize
 
 
 class Timed:
@@ -126,6 +136,54 @@ def print_strength(title: str, result: Any, seconds: float, goal: float) -> None
     )
 
 
+def _times(label: str, wall: list[float], cpu: list[float]) -> None:
+    if not wall:
+        return
+    print(
+        f"  {label:16} decisions {len(wall):5}  wall p50 {percentile(wall, 0.5) * 1000:6.1f} "
+        f"p95 {percentile(wall, 0.95) * 1000:6.1f} max {max(wall) * 1000:7.1f} ms   "
+        f"CPU p50 {percentile(cpu, 0.5) * 1000:6.1f} p95 {percentile(cpu, 0.95) * 1000:6.1f} "
+        f"max {max(cpu) * 1000:7.1f} ms"
+    )
+
+
+def _ci(values: tuple[float, float, float]) -> str:
+    mean, low, high = values
+    return f"{mean:6.2f} [{low:5.2f}, {high:5.2f}]"
+
+
+def openspiel_duels(level: str, sims: list[int], lone: str, deals: int, seed: int) -> None:
+    def progress(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    sides = ("ours", "ismcts") if lone == "both" else (lone,)
+    for count in sims:
+        for side in sides:
+            start = time.perf_counter()
+            stats = run_duel(level, lambda: make_player(level), side, deals, count, seed, progress)
+            result: Summary = summarize(stats, side)
+            title = (
+                f"one {level} seat vs three IS-MCTS-{count}"
+                if side == "ours"
+                else f"one IS-MCTS-{count} seat vs three {level}"
+            )
+            print(
+                f"\n{title}: {deals} deals x 4 rotations = {result.rounds} rounds, "
+                f"{time.perf_counter() - start:.0f} s, load average {os.getloadavg()[0]:.2f}"
+            )
+            print(f"  {level:16} {_ci(result.ours)} points/round")
+            print(f"  IS-MCTS-{count:<8} {_ci(result.theirs)} points/round")
+            print(f"  IS-MCTS minus {level}: {_ci(result.gap)} points/round (+: ours better)")
+            per100 = 100 / result.our_seat_rounds
+            print(
+                f"  moons per 100 {level} seat-rounds: shot {result.ours_shot * per100:.1f}, "
+                f"suffered {result.ours_suffered * per100:.1f} "
+                f"({result.ours_shot} / {result.ours_suffered} in {result.our_seat_rounds})"
+            )
+            _times(level, stats.our_times, stats.our_cpu)
+            _times(f"IS-MCTS-{count}", stats.their_times, stats.their_cpu)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timing-rounds", type=int, default=12)
@@ -136,7 +194,27 @@ def main() -> None:
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--quick", action="store_true", help="a small run to try the script")
+    parser.add_argument("--openspiel", metavar="LEVEL", help="duel LEVEL with OpenSpiel IS-MCTS")
+    parser.add_argument("--ismcts-sims", default="1600", help="comma-separated, e.g. 1600,10000")
+    parser.add_argument("--lone", choices=("ours", "ismcts", "both"), default="both")
+    parser.add_argument("--deals", type=int, default=24, help="duplicate deals per duel")
+    parser.add_argument("--versus", metavar="A,B", help="A vs three B and B vs three A")
+    parser.add_argument("--versus-rounds", type=int, default=100, help="per rotation")
     args = parser.parse_args()
+    if args.openspiel or args.versus:
+        print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
+        if args.openspiel:
+            sims = [int(x) for x in args.ismcts_sims.split(",")]
+            openspiel_duels(args.openspiel, sims, args.lone, args.deals, args.seed)
+        if args.versus:
+            first, second = args.versus.split(",")
+            for a, b in ((first, second), (second, first)):
+                result, seconds = strength(
+                    ",".join([a, b, b, b]), args.versus_rounds, args.workers, args.seed
+                )
+                print_strength(f"{a} vs 3 {b}", result, seconds, 0.0)
+        print(f"\nload average at the end {os.getloadavg()[0]:.2f}")
+        return
     if args.quick:
         args.timing_rounds, args.easy_rounds, args.hard_rounds = 2, 10, 4
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
