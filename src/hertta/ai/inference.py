@@ -1,0 +1,93 @@
+"""How likely the other seats' past plays were in a sampled world: the weight of that world.
+
+Sampling (:mod:`hertta.ai.sampling`) deals the unseen cards uniformly among the deals that fit
+the hard facts (hand sizes, voids, passed cards). But play tells more: a seat that followed
+the A♠ with a low spade probably has no Q♠ (it would have dropped it), a seat that led a spade
+probably does not hold the Q♠, a seat that has taken every point while leading top cards
+probably holds a moon hand. The weight of a world is the probability of every play the other
+seats made, had they held that world's cards: each world's round is replayed from its first
+trick, and at each past decision of another seat the rollout policy (:mod:`hertta.ai.rollout`,
+moon attempts and blocks included) predicts a card.
+
+Nobody plays exactly like our policy, so a play is compared by its kind, not the exact card:
+its suit, whether it scores, and (following suit) whether it takes the lead of the trick. The
+model of a seat: with probability ``1 - noise`` it plays a card of the kind the policy plays,
+otherwise a uniformly random legal card. A play of the predicted kind thus costs nothing in any
+world, and a play of another kind costs more in the worlds where the policy had a reason
+against it (the Q♠ to drop, a spade to keep) than in the others. ``noise`` near 1 trusts play
+little (weights near 1: the uniform sampling); near 0 it trusts it fully.
+
+Cancellation (two decks, a kitty) keeps uniform weights.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from hertta.ai.rollout import PolicyTables, choose_card, moon_taker
+from hertta.cards import Card
+from hertta.hearts.compiled import SUIT_MASKS, CompiledRules
+from hertta.hearts.fast import FastRound
+
+DEFAULT_NOISE = 0.5
+"""The share of another seat's plays taken as random rather than explained by the policy."""
+
+
+def play_kind_mask(game: FastRound, legal: int, card: int, tables: PolicyTables) -> int:
+    """The legal cards of ``card``'s kind: same suit, same scoring, and when following suit
+    the same answer to "does it take the lead of the trick"."""
+    bit = 1 << card
+    penalty = tables.penalty_mask
+    kind = legal & SUIT_MASKS[card // 13] & (penalty if bit & penalty else ~penalty)
+    trick = game.trick
+    if trick and trick[0] // 13 == card // 13:
+        lead = trick[0]
+        low = lead - lead % 13
+        best = lead
+        for other in trick:
+            if other > best and other - low < 13:
+                best = other
+        above = ~((2 << best) - 1)
+        kind &= above if bit & above else ~above
+    return kind
+
+
+def starting_hands(
+    hands: Sequence[Sequence[Card]], plays: Sequence[tuple[int, Card]], players: int
+) -> list[list[int]]:
+    """Each seat's hand at the first trick: what it holds now plus what it has played."""
+    out = [[c.index for c in hand] for hand in hands]
+    for seat, card in plays:
+        out[seat].append(card.index)
+    return out[:players]
+
+
+def log_play_likelihood(
+    compiled: CompiledRules,
+    tables: PolicyTables,
+    dealer: int,
+    start: Sequence[Sequence[int]],
+    plays: Sequence[tuple[int, Card]],
+    viewer: int,
+    noise: float = DEFAULT_NOISE,
+) -> float:
+    """Log-probability of the other seats' ``plays`` had they started with ``start`` (see the
+    module docstring). ``viewer``'s own plays are not scored: they are known."""
+    game = FastRound.start(compiled, dealer, start)
+    total = 0.0
+    taker = moon_taker(game, tables)
+    keep = 1.0 - noise
+    for seat, card in plays:
+        index = card.index
+        if seat != viewer:
+            legal = game.legal_mask()
+            if legal & (legal - 1):
+                predicted = choose_card(game, tables, taker)
+                kind = play_kind_mask(game, legal, index, tables)
+                share = noise * kind.bit_count() / legal.bit_count()
+                total += math.log(share + keep if kind >> predicted & 1 else share)
+        game.play(index)
+        if not game.trick:
+            taker = moon_taker(game, tables)
+    return total
