@@ -25,12 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from hertta.ai.rollout import PolicyTables, choose_card, moon_taker
+from hertta.ai.rollout import PolicyTables, choose_card, moon_state
 from hertta.cards import Card
 from hertta.hearts.compiled import SUIT_MASKS, CompiledRules
 from hertta.hearts.fast import FastRound
 
-DEFAULT_NOISE = 0.5
+DEFAULT_NOISE = 0.6
 """The share of another seat's plays taken as random rather than explained by the policy."""
 
 
@@ -76,18 +76,18 @@ def log_play_likelihood(
     module docstring). ``viewer``'s own plays are not scored: they are known."""
     game = FastRound.start(compiled, dealer, start)
     total = 0.0
-    taker = moon_taker(game, tables)
+    taker, shooting = moon_state(game, tables)
     keep = 1.0 - noise
     for seat, card in plays:
         index = card.index
         if seat != viewer:
             legal = game.legal_mask()
             if legal & (legal - 1):
-                predicted = choose_card(game, tables, taker)
+                predicted = choose_card(game, tables, taker, shooting)
                 kind = play_kind_mask(game, legal, index, tables)
                 share = noise * kind.bit_count() / legal.bit_count()
                 total += math.log(share + keep if kind >> predicted & 1 else share)
         game.play(index)
         if not game.trick:
-            taker = moon_taker(game, tables)
+            taker, shooting = moon_state(game, tables)
     return total

@@ -16,9 +16,10 @@ an observation per card. This module restates the heart of Normal's play rules
 The moon (one-deck games): a seat that alone has taken points and holds a hand of top cards
 (at most one card of it can lose to two or more cards still out) shoots: it leads its top
 cards, hearts first, follows high and discards low side cards. When one other seat has taken
-every point so far, and at least :data:`MOON_THREAT_SHARE` of the deck's, the others block: take
-a trick with points from the shooter (or before it plays), lead a top heart, and when void feed
-the shooter nothing (a heart goes on a trick the shooter has lost instead). Without this the
+every point so far, and at least :data:`MOON_THREAT_SHARE` of the deck's, the others feed it
+nothing when void (a heart goes on a trick it has lost instead); once its hand is strong enough
+to be shooting they block in earnest: take a trick with points from it (or before it plays),
+lead a top heart, keep high cards as stoppers when its trick cannot be beaten. Without this the
 search never sees a moon coming, and never sees its own.
 
 It sees only what the seat to move could see in that determinized world (its own hand, the
@@ -50,6 +51,8 @@ MOON_THREAT_SHARE = 0.3
 """Someone who alone has taken this share of the deck's points may be shooting the moon."""
 MOON_HEARTS = 4
 """Hearts a hand needs to start a moon before anyone has taken a point."""
+MOON_LOSERS = 1
+"""Losers (cards two or more cards still out can beat) a committed shooter goes on with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,20 +234,38 @@ def _cancellation_choice(game: FastRound, mask: int, tables: PolicyTables) -> in
     return min(pool) if suit == 2 and _queen_out(game) else max(pool)
 
 
-def moon_taker(game: FastRound, tables: PolicyTables) -> int:
-    """The one seat that has taken every point so far (and, where the moon needs it, no one
-    else holds the bonus card); -1 when nobody has taken a point, -2 when the moon is gone."""
+def moon_state(game: FastRound, tables: PolicyTables) -> tuple[int, bool]:
+    """``(taker, shooting)``: the one seat that has taken every point so far (and, where the
+    moon needs it, no one else the bonus card), -1 while nobody has a point, -2 when two seats
+    have; ``shooting``: the taker's hand can still take every trick it needs (at most one
+    card, none before it has :data:`MOON_THREAT_SHARE` of the points, can lose to two cards
+    still out). It is judged as at the start of the trick."""
     taker = -1
     for seat, points in enumerate(game.penalty):
         if points:
             if taker >= 0:
-                return -2
+                return -2, False
             taker = seat
-    if taker >= 0 and tables.moon_needs_bonus:
+    if taker < 0:
+        return -1, False
+    if tables.moon_needs_bonus:
         for seat, bonus in enumerate(game.bonus):
             if bonus and seat != taker:
-                return -2
-    return taker
+                return -2, False
+    out = 0
+    for seat, hand in enumerate(game.hands):
+        if seat != taker:
+            out |= hand
+    mine = game.hands[taker]
+    # Judged as at the start of the trick, so it is the same for every card of it.
+    n = game.n
+    for i, card in enumerate(game.trick):
+        if (game.leader + i) % n == taker:
+            mine |= 1 << card
+        else:
+            out |= 1 << card
+    allowed = MOON_LOSERS if game.penalty[taker] >= tables.moon_threat else 0
+    return taker, moon_losers(mine, out) <= allowed
 
 
 def _out_mask(game: FastRound) -> int:
@@ -307,10 +328,14 @@ def _shoot(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
     return best
 
 
-def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int) -> int:
-    """Stop ``shooter``'s moon (see the module docstring); -1 when no blocking card applies."""
+def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int, shooting: bool) -> int:
+    """Stop ``shooter``'s moon (see the module docstring); -1 when no blocking card applies.
+    While its hand is not strong enough to be ``shooting``, only the cheap part: feed it no
+    points when void."""
     trick = game.trick
     if not trick:
+        if not shooting:
+            return -1
         hearts = mask & HEARTS_MASK
         if hearts:
             top = _highest(hearts)
@@ -335,15 +360,14 @@ def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int) -> in
     done = (shooter - leader) % n < len(trick)
     follow = mask & SUIT_MASKS[suit]
     if follow:
-        if winner == shooter or not done:
-            winners = follow & ~((2 << best) - 1)
-            if winners and (points or suit == 3 or not done):
-                return _highest(winners)
-        if winner == shooter:
-            safe = follow & ~tables.penalty_mask
-            if safe:
-                return _highest(safe)
-        return -1
+        if not shooting or (done and winner != shooter):
+            return -1
+        winners = follow & ~((2 << best) - 1)
+        if winners and (points or suit == 3 or not done):
+            return _highest(winners)
+        # Cannot take it from the shooter: keep the high cards, the later stoppers.
+        safe = follow & ~tables.penalty_mask
+        return _lowest(safe or follow)
     if done and winner != shooter:
         hearts = mask & HEARTS_MASK
         if hearts:
@@ -357,32 +381,32 @@ def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int) -> in
 
 def fast_choice(game: FastRound, tables: PolicyTables) -> int:
     """The rollout policy's card for the seat to move (see the module docstring)."""
-    return choose_card(game, tables, moon_taker(game, tables))
+    return choose_card(game, tables, *moon_state(game, tables))
 
 
-def choose_card(game: FastRound, tables: PolicyTables, taker: int) -> int:
-    """:func:`fast_choice` with the moon taker already known (it changes only between tricks)."""
+def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: bool) -> int:
+    """:func:`fast_choice` with :func:`moon_state` already known."""
     mask = game.legal_mask()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
     if tables.cancellation:
         return _cancellation_choice(game, mask, tables)
     trick = game.trick
-    if taker != -2:
-        me = game.turn
-        if taker == me or (
-            taker == -1
-            and not trick
-            and (game.hands[me] & HEARTS_MASK).bit_count() >= MOON_HEARTS
-        ):
-            # Shooting on (or, before anyone has a point, starting a lead with many hearts).
-            out = _out_mask(game)
-            if not moon_losers(game.hands[me], out):
-                return _shoot(game, mask, tables, out)
-        elif taker >= 0 and game.penalty[taker] >= tables.moon_threat:
-            card = _block(game, mask, tables, taker)
+    if taker >= 0:
+        if taker == game.turn:
+            if shooting:
+                return _shoot(game, mask, tables, _out_mask(game))
+        elif game.penalty[taker] >= tables.moon_threat:
+            card = _block(game, mask, tables, taker, shooting)
             if card >= 0:
                 return card
+    elif taker == -1 and not trick:
+        # Nobody has a point yet: a hand of top cards with many hearts starts a moon.
+        hand = game.hands[game.turn]
+        if (hand & HEARTS_MASK).bit_count() >= MOON_HEARTS:
+            out = _out_mask(game)
+            if not moon_losers(hand, out):
+                return _shoot(game, mask, tables, out)
     if not trick:
         return _lead(game, mask, tables)
     if mask & SUIT_MASKS[trick[0] // 13]:
@@ -393,11 +417,11 @@ def choose_card(game: FastRound, tables: PolicyTables, taker: int) -> int:
 def play_out(game: FastRound, tables: PolicyTables) -> None:
     """Play the round to its end with the rollout policy for every seat."""
     play = game.play
-    taker = moon_taker(game, tables)
+    taker, shooting = moon_state(game, tables)
     while game.tricks_left:
-        play(choose_card(game, tables, taker))
-        if not game.trick:
-            taker = moon_taker(game, tables)
+        play(choose_card(game, tables, taker, shooting))
+        if not game.trick and taker != -2:
+            taker, shooting = moon_state(game, tables)
 
 
 def final_points(game: FastRound) -> list[int]:
