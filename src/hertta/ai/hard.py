@@ -162,11 +162,10 @@ class HardPlayer:
         weigh = (
             noise is not None and not obs.rules.cancellation and any(s != seat for s, _ in history)
         )
-        shooter = _moon_threat(know, tables) if weigh else None
 
         def world() -> tuple[float, list[float]]:
-            deal = sample_deal(know, rng, shooter)
-            log = deal.log_ratio
+            deal = sample_deal(know, rng)
+            log = 0.0
             if weigh:
                 assert noise is not None
                 start = starting_hands(deal.hands, history, obs.players)
@@ -274,17 +273,6 @@ class HardPlayer:
             leaders,
             key=lambda name: (option_value(totals, options[name], obs.seat, limit), name == "add"),
         )
-
-
-def _moon_threat(know: Knowledge, tables: PolicyTables) -> int | None:
-    """Another seat that alone has taken enough points to be shooting the moon: the sampling
-    deals it high cards more often (see :mod:`hertta.ai.sampling`)."""
-    takers = [s for s, p in enumerate(know.penalty) if p > 0]
-    if len(takers) != 1 or takers[0] == know.seat:
-        return None
-    if know.penalty[takers[0]] < tables.moon_threat:
-        return None
-    return takers[0]
 
 
 def _history(obs: Observation) -> list[tuple[int, Card]]:

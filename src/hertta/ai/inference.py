@@ -25,23 +25,46 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from hertta.ai.rollout import PolicyTables, choose_card, moon_state
+from hertta.ai.rollout import (
+    PolicyTables,
+    choose_card,
+    moon_losers,
+    moon_state,
+    out_mask,
+    shoot_card,
+)
 from hertta.cards import Card
 from hertta.hearts.compiled import SUIT_MASKS, CompiledRules
 from hertta.hearts.fast import FastRound
 
 DEFAULT_NOISE = 0.6
 """The share of another seat's plays taken as random rather than explained by the policy."""
+MOON_TRY_LOSERS = 3
+"""A seat that nobody else has taken points from, with at most this many losers (cards two
+cards still out can beat), may be playing for the moon: its plays are explained half by the
+policy and half by a shooter's play."""
 
 
 def play_kind_mask(game: FastRound, legal: int, card: int, tables: PolicyTables) -> int:
     """The legal cards of ``card``'s kind: same suit, same scoring, and when following suit
-    the same answer to "does it take the lead of the trick"."""
+    the same answer to "does it take the lead of the trick", when leading to "is it the top
+    card of its suit still out"."""
     bit = 1 << card
     penalty = tables.penalty_mask
-    kind = legal & SUIT_MASKS[card // 13] & (penalty if bit & penalty else ~penalty)
+    suit = SUIT_MASKS[card // 13]
+    kind = legal & suit & (penalty if bit & penalty else ~penalty)
     trick = game.trick
-    if trick and trick[0] // 13 == card // 13:
+    if not trick:
+        higher = out_mask(game) & suit
+        top = 0
+        rest = kind
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if not higher & ~((low << 1) - 1):
+                top |= low
+        return top if bit & top else kind & ~top
+    if trick[0] // 13 == card // 13:
         lead = trick[0]
         low = lead - lead % 13
         best = lead
@@ -86,7 +109,14 @@ def log_play_likelihood(
                 predicted = choose_card(game, tables, taker, shooting)
                 kind = play_kind_mask(game, legal, index, tables)
                 share = noise * kind.bit_count() / legal.bit_count()
-                total += math.log(share + keep if kind >> predicted & 1 else share)
+                explained = float(kind >> predicted & 1)
+                if taker in (-1, seat) and not (taker == seat and shooting):
+                    out = out_mask(game)
+                    if moon_losers(game.hands[seat], out) <= MOON_TRY_LOSERS:
+                        # It may be trying for the moon: half a shooter's play.
+                        shot = shoot_card(game, legal, tables, out)
+                        explained = (explained + float(kind >> shot & 1)) / 2
+                total += math.log(share + keep * explained)
         game.play(index)
         if not game.trick:
             taker, shooting = moon_state(game, tables)

@@ -51,7 +51,7 @@ MOON_THREAT_SHARE = 0.3
 """Someone who alone has taken this share of the deck's points may be shooting the moon."""
 MOON_HEARTS = 4
 """Hearts a hand needs to start a moon before anyone has taken a point."""
-MOON_LOSERS = 1
+MOON_LOSERS = 2
 """Losers (cards two or more cards still out can beat) a committed shooter goes on with."""
 
 
@@ -268,7 +268,7 @@ def moon_state(game: FastRound, tables: PolicyTables) -> tuple[int, bool]:
     return taker, moon_losers(mine, out) <= allowed
 
 
-def _out_mask(game: FastRound) -> int:
+def out_mask(game: FastRound) -> int:
     """Cards still held by the other seats (and a face-down kitty): what the seat to move
     cannot see."""
     me = game.turn
@@ -296,7 +296,7 @@ def moon_losers(hand: int, out: int) -> int:
     return losers
 
 
-def _shoot(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
+def shoot_card(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
     """Take every trick: lead a top card (hearts first), follow high, discard low."""
     trick = game.trick
     if not trick:
@@ -339,7 +339,7 @@ def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int, shoot
         hearts = mask & HEARTS_MASK
         if hearts:
             top = _highest(hearts)
-            if not _out_mask(game) & HEARTS_MASK & ~((2 << top) - 1):
+            if not out_mask(game) & HEARTS_MASK & ~((2 << top) - 1):
                 return top
         return -1
     n = game.n
@@ -395,7 +395,7 @@ def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: boo
     if taker >= 0:
         if taker == game.turn:
             if shooting:
-                return _shoot(game, mask, tables, _out_mask(game))
+                return shoot_card(game, mask, tables, out_mask(game))
         elif game.penalty[taker] >= tables.moon_threat:
             card = _block(game, mask, tables, taker, shooting)
             if card >= 0:
@@ -404,9 +404,9 @@ def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: boo
         # Nobody has a point yet: a hand of top cards with many hearts starts a moon.
         hand = game.hands[game.turn]
         if (hand & HEARTS_MASK).bit_count() >= MOON_HEARTS:
-            out = _out_mask(game)
+            out = out_mask(game)
             if not moon_losers(hand, out):
-                return _shoot(game, mask, tables, out)
+                return shoot_card(game, mask, tables, out)
     if not trick:
         return _lead(game, mask, tables)
     if mask & SUIT_MASKS[trick[0] // 13]:

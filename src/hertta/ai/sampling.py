@@ -9,33 +9,18 @@ chosen with probability proportional to the room left in its hand. Without voids
 a uniformly random deal; with voids it is close to one. When every seat that may take a card is
 already full, cards move along a chain of seats to one with room (an augmenting path, as in
 bipartite matching), so a deal is always found when the knowledge is consistent.
-
-A ``favoured`` seat (one that may be shooting the moon) can be dealt high cards more often than
-chance would: each high card's pick weighs that seat's room :data:`FAVOUR` times. The deal then
-carries ``log_ratio``, the log of (the uniform pick's probability / the favoured pick's) summed
-over the picks, the importance weight that undoes the favour in expectation. So the search sees
-enough moon hands to judge them, and still weighs them by how likely they are.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter, deque
 from dataclasses import dataclass
 
 from hertta.ai.knowledge import Knowledge
-from hertta.cards import Card, Rank, Suit
+from hertta.cards import Card, Suit
 from hertta.errors import HerttaError
 from hertta.hearts.dealing import random_permutation
 from hertta.rng import SplitMix64
-
-FAVOUR = 3
-"""How many times more often a favoured seat gets each high card (see the module docstring)."""
-
-
-def is_high(card: Card) -> bool:
-    """The cards a moon needs: a jack or higher, or a heart nine or higher."""
-    return card.rank >= Rank.JACK or (card.suit is Suit.HEARTS and card.rank >= Rank.NINE)
 
 
 class SamplingError(HerttaError):
@@ -49,8 +34,6 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], ...]
     kitty: tuple[Card, ...]
-    log_ratio: float = 0.0
-    """Log importance weight of a favoured deal (0 for a uniform one)."""
 
 
 def _holders(knowledge: Knowledge) -> tuple[list[int], list[int], list[frozenset[Suit]]]:
@@ -82,11 +65,11 @@ def _free_cards(knowledge: Knowledge) -> list[Card]:
     return sorted(left.elements())
 
 
-def _weighted_pick(options: list[int], weights: list[int], rng: SplitMix64) -> int:
-    total = sum(weights[i] for i in options)
+def _weighted_pick(options: list[int], room: list[int], rng: SplitMix64) -> int:
+    total = sum(room[i] for i in options)
     pick = rng.below(total)
     for i in options:
-        pick -= weights[i]
+        pick -= room[i]
         if pick < 0:
             return i
     return options[-1]  # pragma: no cover - the weights sum to total
@@ -128,33 +111,20 @@ def _make_room(
 
 
 def _deal_with_voids(
-    cards: list[Card],
-    room: list[int],
-    banned: list[frozenset[Suit]],
-    rng: SplitMix64,
-    favoured: int = -1,
-) -> tuple[list[list[Card]], float]:
-    """The cards dealt one by one (see the module docstring) and the log importance ratio
-    of the favour given to holder ``favoured`` (-1: none)."""
+    cards: list[Card], room: list[int], banned: list[frozenset[Suit]], rng: SplitMix64
+) -> list[list[Card]]:
     room = room[:]
     out: list[list[Card]] = [[] for _ in room]
-    log_ratio = 0.0
     for card in cards:
         options = [i for i, suits in enumerate(banned) if room[i] and card.suit not in suits]
-        if not options:
-            i = _make_room(card.suit, out, room, banned, rng)
-        elif favoured in options and room[favoured] and is_high(card) and len(options) > 1:
-            weights = room[:]
-            weights[favoured] *= FAVOUR
-            i = _weighted_pick(options, weights, rng)
-            plain = sum(room[k] for k in options)
-            tilted = plain + (FAVOUR - 1) * room[favoured]
-            log_ratio += math.log(tilted / plain) - (math.log(FAVOUR) if i == favoured else 0.0)
-        else:
-            i = _weighted_pick(options, room, rng)
+        i = (
+            _weighted_pick(options, room, rng)
+            if options
+            else _make_room(card.suit, out, room, banned, rng)
+        )
         out[i].append(card)
         room[i] -= 1
-    return out, log_ratio
+    return out
 
 
 def _most_constrained_first(
@@ -166,21 +136,16 @@ def _most_constrained_first(
     return sorted(shuffled, key=lambda card: takers[card.suit])
 
 
-def sample_deal(knowledge: Knowledge, rng: SplitMix64, favoured: int | None = None) -> Deal:
-    """One random deal of the hidden cards consistent with ``knowledge``; high cards go to
-    seat ``favoured`` more often (and ``log_ratio`` undoes that)."""
+def sample_deal(knowledge: Knowledge, rng: SplitMix64) -> Deal:
+    """One random deal of the hidden cards consistent with ``knowledge``."""
     ids, room, banned = _holders(knowledge)
     cards = _free_cards(knowledge)
     if sum(room) != len(cards) or min(room, default=0) < 0:
         raise SamplingError(
             f"{len(cards)} unseen cards do not fill {sum(room)} places in the other hands"
         )
-    log_ratio = 0.0
-    if any(banned) or (favoured is not None and favoured in ids):
-        holder = ids.index(favoured) if favoured is not None and favoured in ids else -1
-        dealt, log_ratio = _deal_with_voids(
-            _most_constrained_first(cards, banned, rng), room, banned, rng, holder
-        )
+    if any(banned):
+        dealt = _deal_with_voids(_most_constrained_first(cards, banned, rng), room, banned, rng)
     else:
         # No voids: a random order cut into the holders' places is a uniform deal.
         order = [cards[i] for i in random_permutation(range(len(cards)), rng)]
@@ -197,4 +162,4 @@ def sample_deal(knowledge: Knowledge, rng: SplitMix64, favoured: int | None = No
             kitty = tuple(sorted(got))
         else:
             hands[holder] = tuple(sorted((*knowledge.known[holder], *got)))
-    return Deal(tuple(hands), kitty, log_ratio)
+    return Deal(tuple(hands), kitty)
