@@ -15,8 +15,9 @@
    the reverse (``--lone ours|ismcts|both``), ``--deals`` duplicate deals in four rotations.
    Printed: each side's mean points per round, the IS-MCTS mean minus ours with 95% intervals
    over deals, moons per 100 rounds of our seats, and decision times (wall and CPU).
-4. **Level against level** (``--versus expert,hard``): a duplicate tournament of the first level
-   against three of the second and the reverse, in our own engine.
+4. **Level against level** (``--versus expert,hard``, ``--versus-rounds`` per rotation,
+   ``--versus-both`` for the reverse too): a duplicate tournament of one seat of the first level
+   against three of the second, in our own engine, with the paired difference per match code.
 
 Run: ``.venv/bin/python bench/ai_bench.py`` (defaults: 12 timing rounds per level, 150 and 250
 rounds per rotation; about 12-15 minutes on 2 shared cores). ``--quick`` runs a small version.
@@ -25,6 +26,8 @@ rounds per rotation; about 12-15 minutes on 2 shared cores). ``--quick`` runs a 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
 import sys
 import time
@@ -106,11 +109,47 @@ def print_times(timed: Timed) -> None:
         )
 
 
-def strength(seats: str, rounds: int, workers: int, seed: int) -> tuple[Any, float]:
+def strength(
+    seats: str, rounds: int, workers: int, seed: int, progress: bool = False
+) -> tuple[Any, float]:
     config = TournamentConfig(tuple(seats.split(",")), rounds, preset("standard"), seed)
     start = time.perf_counter()
-    result = run_tournament(config, workers)
+
+    def tell(done: float) -> None:
+        elapsed = time.perf_counter() - start
+        print(
+            f"  [{seats}] {done:.0f}/{rounds} rounds per rotation, {elapsed:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    result = run_tournament(config, workers, tell if progress else None)
     return result, time.perf_counter() - start
+
+
+def paired_gap(result: Any) -> tuple[float, float, float]:
+    """The second level's mean points per round minus the first's, per match code (its
+    rotations share the deals), with a 95% interval over the codes."""
+    first = result.config.seats[0]
+    by_code: dict[int, list[list[float]]] = {}
+    for match in result.matches:
+        sums = by_code.setdefault(match.index, [[0.0, 0.0], [0.0, 0.0]])
+        for points in match.round_points:
+            for seat, p in enumerate(points):
+                side = sums[0] if match.seating[seat] == first else sums[1]
+                side[0] += p
+                side[1] += 1
+    gaps = [b[0] / b[1] - a[0] / a[1] for a, b in by_code.values()]
+    return _mean_ci(gaps)
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, -math.inf, math.inf
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, mean - 1.959964 * sd / math.sqrt(n), mean + 1.959964 * sd / math.sqrt(n)
 
 
 def print_strength(title: str, result: Any, seconds: float, goal: float) -> None:
@@ -152,7 +191,14 @@ def _ci(values: tuple[float, float, float]) -> str:
     return f"{mean:6.2f} [{low:5.2f}, {high:5.2f}]"
 
 
-def openspiel_duels(level: str, sims: list[int], lone: str, deals: int, seed: int) -> None:
+def openspiel_duels(
+    level: str,
+    sims: list[int],
+    lone: str,
+    deals: int,
+    seed: int,
+    options: dict[str, Any],
+) -> None:
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
@@ -198,21 +244,35 @@ def main() -> None:
     parser.add_argument("--ismcts-sims", default="1600", help="comma-separated, e.g. 1600,10000")
     parser.add_argument("--lone", choices=("ours", "ismcts", "both"), default="both")
     parser.add_argument("--deals", type=int, default=24, help="duplicate deals per duel")
-    parser.add_argument("--versus", metavar="A,B", help="A vs three B and B vs three A")
+    parser.add_argument(
+        "--level-options",
+        default="{}",
+        help="JSON options for the --openspiel level, e.g. '{\"play_noise\": null}'",
+    )
+    parser.add_argument("--versus", metavar="A,B", help="one A seat against three B")
     parser.add_argument("--versus-rounds", type=int, default=100, help="per rotation")
+    parser.add_argument("--versus-both", action="store_true", help="also B alone against three A")
     args = parser.parse_args()
     if args.openspiel or args.versus:
         print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
         if args.openspiel:
             sims = [int(x) for x in args.ismcts_sims.split(",")]
-            openspiel_duels(args.openspiel, sims, args.lone, args.deals, args.seed)
+            options = json.loads(args.level_options)
+            if options:
+                print(f"{args.openspiel} options: {options}")
+            openspiel_duels(args.openspiel, sims, args.lone, args.deals, args.seed, options)
         if args.versus:
             first, second = args.versus.split(",")
-            for a, b in ((first, second), (second, first)):
+            pairs = [(first, second), (second, first)] if args.versus_both else [(first, second)]
+            for a, b in pairs:
                 result, seconds = strength(
-                    ",".join([a, b, b, b]), args.versus_rounds, args.workers, args.seed
+                    ",".join([a, b, b, b]), args.versus_rounds, args.workers, args.seed, True
                 )
-                print_strength(f"{a} vs 3 {b}", result, seconds, 0.0)
+                print_strength(f"{a} vs 3 {b}", result, seconds, args.versus_goal)
+                print(
+                    f"  {b} minus {a}, paired by match code: {_ci(paired_gap(result))} "
+                    "points/round (+: the first better)"
+                )
         print(f"\nload average at the end {os.getloadavg()[0]:.2f}")
         return
     if args.quick:

@@ -19,7 +19,8 @@ from hertta.ai.inference import DEFAULT_NOISE
 WORK_FACTOR = 8
 """Expert's budget in units of Hard's."""
 EXPERT_BUDGET = DEFAULT_BUDGET * WORK_FACTOR
-EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * WORK_FACTOR
+EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * WORK_FACTOR // 2
+"""Half the factor for the pass: its rollouts play whole rounds, so each world costs more."""
 EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
 EXPERT_MAX_WORLDS = 3200
 

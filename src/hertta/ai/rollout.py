@@ -14,13 +14,14 @@ an observation per card. This module restates the heart of Normal's play rules
   holding the Q♠ (or A♠/K♠ with a Q♠ out); otherwise lead the lowest card.
 
 The moon (one-deck games): a seat that alone has taken points and holds a hand of top cards
-(at most one card of it can lose to two or more cards still out) shoots: it leads its top
-cards, hearts first, follows high and discards low side cards. When one other seat has taken
-every point so far, and at least :data:`MOON_THREAT_SHARE` of the deck's, the others feed it
-nothing when void (a heart goes on a trick it has lost instead); once its hand is strong enough
-to be shooting they block in earnest: take a trick with points from it (or before it plays),
-lead a top heart, keep high cards as stoppers when its trick cannot be beaten. Without this the
-search never sees a moon coming, and never sees its own.
+(at most one card of it can lose to two or more cards still out; two once it has taken
+:data:`MOON_THREAT_SHARE` of the points) shoots: it leads its top cards, hearts first, follows
+high and discards low side cards. When one other seat has taken every point so far, and at
+least that share, the others feed it nothing when void (a heart goes on a trick it has lost
+instead); once its hand is strong enough to be shooting (whatever its points) they block in
+earnest: take a trick with points from it (or before it plays), lead a top heart, keep high
+cards (the Q♠ too) as stoppers when its trick cannot be beaten. Without this the search never
+sees a moon coming, and never sees its own.
 
 It sees only what the seat to move could see in that determinized world (its own hand, the
 table, the points taken, and which cards are still out: the union of the other hands), never
@@ -297,7 +298,9 @@ def moon_losers(hand: int, out: int) -> int:
 
 
 def shoot_card(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
-    """Take every trick: lead a top card (hearts first), follow high, discard low."""
+    """Take every trick: lead a top card (hearts first), follow high, discard low. While
+    another seat holds the Q♠, spades are led last: a spade lead lets its holder keep it (or
+    drop it when the moon is still far), and only the other suits run out its guards."""
     trick = game.trick
     if not trick:
         tops = 0
@@ -308,7 +311,15 @@ def shoot_card(game: FastRound, mask: int, tables: PolicyTables, out: int) -> in
             card = bit.bit_length() - 1
             if not out & SUIT_MASKS[card // 13] & ~((bit << 1) - 1):
                 tops |= bit
-        pool = (tops & HEARTS_MASK) or tops or (mask & HEARTS_MASK) or mask
+        later = SPADES_MASK if out & QUEEN_BIT else 0
+        pool = (
+            (tops & HEARTS_MASK)
+            or (tops & ~later)
+            or tops
+            or (mask & HEARTS_MASK)
+            or (mask & ~later)
+            or mask
+        )
         return _highest(pool)
     suit = trick[0] // 13
     follow = mask & SUIT_MASKS[suit]
@@ -396,7 +407,7 @@ def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: boo
         if taker == game.turn:
             if shooting:
                 return shoot_card(game, mask, tables, out_mask(game))
-        elif game.penalty[taker] >= tables.moon_threat:
+        elif shooting or game.penalty[taker] >= tables.moon_threat:
             card = _block(game, mask, tables, taker, shooting)
             if card >= 0:
                 return card
