@@ -15,7 +15,7 @@ import sys
 
 import typer
 
-from hertta.cli import h2h, h2h_solver, hearts, serve, tournament
+from hertta.cli import engine, h2h, h2h_solver, hearts, serve, tournament
 from hertta.cli.errors import EXIT_BAD_INPUT
 from hertta.errors import HerttaError
 
@@ -29,6 +29,7 @@ app = typer.Typer(
 h2h_solver.register(h2h.app)
 app.add_typer(h2h.app, name="h2h")
 tournament.register(hearts.app)
+engine.register(hearts.app)
 app.add_typer(hearts.app, name="hearts")
 serve.register(app)
 

@@ -8,7 +8,8 @@
 - :mod:`~hertta.hearts.scoring`: moons and round points.
 - :mod:`~hertta.hearts.match` and :mod:`~hertta.hearts.codes`: matches and match codes.
 - :mod:`~hertta.hearts.records`: round records ``hertta-hearts-round/1``.
-- :mod:`~hertta.hearts.observation`: one seat's view.
+- :mod:`~hertta.hearts.observation`: one seat's view; :mod:`~hertta.hearts.seat_knowledge`:
+  that view built from what the seat alone knows (:class:`SeatKnowledge`).
 """
 
 from hertta.hearts.codes import MatchCode, format_match_code, parse_match_code
@@ -32,6 +33,12 @@ from hertta.hearts.round import (
     submit_pass,
 )
 from hertta.hearts.scoring import RoundScore
+from hertta.hearts.seat_knowledge import (
+    SeatKnowledge,
+    SeatKnowledgeError,
+    knowledge_of,
+    observe_knowledge,
+)
 
 __all__ = [
     "PASS_CYCLES",
@@ -50,6 +57,8 @@ __all__ = [
     "RoundScore",
     "RoundState",
     "RulesConfig",
+    "SeatKnowledge",
+    "SeatKnowledgeError",
     "Trick",
     "check_record",
     "choose_moon",
@@ -57,9 +66,11 @@ __all__ = [
     "deal_round",
     "finish_round",
     "format_match_code",
+    "knowledge_of",
     "new_match",
     "observation_to_json",
     "observe",
+    "observe_knowledge",
     "parse_match_code",
     "parse_record",
     "play_card",
