@@ -4,7 +4,8 @@ outside (``bench/ai_bench.py --openspiel``).
 OpenSpiel's ``hearts`` (4 players, ``qs_breaks_hearts=False``: our standard rules) is the
 referee: every card, ours or IS-MCTS's, goes through its ``apply_action``, and the round's
 points come from OpenSpiel's own ``points``. Our seat sees only what a player at that seat
-knows, rebuilt from OpenSpiel's history by :func:`seat_observation`.
+knows: :func:`seat_observation` hands the seat API its dealt hand, its pass and every card
+played, and nothing else.
 
 Duplicate deals: deal ``i`` (cards and pass direction drawn from our generator, directions in
 the standard cycle) is played once per rotation, the seat of the lone player moving 0, 1, 2, 3,
@@ -29,15 +30,21 @@ from hertta.ai.protocol import Player
 from hertta.cards import ALL_CARDS, Card, Suit
 from hertta.hearts.config import preset
 from hertta.hearts.deck import PASS_CYCLES, PassDirection
-from hertta.hearts.observation import Observation, observe
-from hertta.hearts.round import Phase, round_from_hands, submit_pass
-from hertta.hearts.round import play_card as apply_play
+from hertta.hearts.observation import Observation
+from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64, derive_seed
 
 PLAYERS = 4
 Z95 = 1.959964
 DUEL_SALT = 0x4455454C  # "DUEL"
 SPIEL_SUIT = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+OFFSETS = {
+    PassDirection.NONE: 0,
+    PassDirection.LEFT: 1,
+    PassDirection.ACROSS: 2,
+    PassDirection.RIGHT: 3,
+}
+"""Seats clockwise from the passer to the receiver (OpenSpiel's numbering is clockwise too)."""
 SPIEL_PASS = {
     PassDirection.NONE: 0,
     PassDirection.LEFT: 1,
@@ -82,20 +89,23 @@ ObservationBuilder = Callable[[History, int], Observation]
 
 
 def seat_observation(history: History, seat: int) -> Observation:
-    """``seat``'s observation: its dealt hand, the pass direction, what it passed and received
-    and every (seat, card) played, replayed through our validated rules."""
+    """``seat``'s observation through the seat API (:mod:`hertta.hearts.seat_knowledge`):
+    only its dealt hand, the pass direction, its own three cards out and in once every seat
+    has chosen, and every (seat, card) played. No other hand reaches our player."""
     deal = history.deal
-    state = round_from_hands(STANDARD, PLAYERS, 0, deal.direction, deal.hands)
-    if state.phase is Phase.PASSING and all(history.passes):
-        for s in range(PLAYERS):
-            state = submit_pass(state, s, history.passes[s])
-    elif state.phase is Phase.PASSING:
-        if history.passes[seat]:
-            state = submit_pass(state, seat, history.passes[seat])
-        return observe(state, seat)
-    for who, card in history.plays:
-        state = apply_play(state, who, card)
-    return observe(state, seat)
+    offset = OFFSETS[deal.direction]
+    exchanged = offset and all(history.passes)
+    knowledge = SeatKnowledge(
+        rules=STANDARD,
+        players=PLAYERS,
+        seat=seat,
+        dealt_hand=deal.hands[seat],
+        pass_direction=deal.direction,
+        passed=tuple(history.passes[seat]) if exchanged else (),
+        received=tuple(history.passes[(seat - offset) % PLAYERS]) if exchanged else (),
+        plays=tuple(history.plays),
+    )
+    return observe_knowledge(knowledge)
 
 
 class IsmctsSeat:

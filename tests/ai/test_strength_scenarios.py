@@ -1,8 +1,9 @@
 """Hard in the kinds of positions where it was seen losing points against OpenSpiel's IS-MCTS.
 
-Each test builds one seat's view of a position and asks Hard (the default budget) for its card
-with several seeds: the search is Monte Carlo, so a class is fixed when the right card (or a
-card of the right set) comes out for the seeds, not by luck of one.
+Each test builds one seat's view of a position with the seat API (its dealt hand and the cards
+played, nothing else: :func:`~tests.ai.helpers.seat_view`) and asks Hard (the default budget)
+for its card with several seeds: the search is Monte Carlo, so a class is fixed when the right
+card (or a card of the right set) comes out for the seeds, not by luck of one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from hertta.hearts.config import QUEEN_OF_SPADES
 from hertta.hearts.observation import Observation
 from hertta.rng import SplitMix64
 
-from .helpers import card, position, view
+from .helpers import card, seat_view
 
 
 def hard_cards(obs: Observation, seeds: range, **options: object) -> list[Card]:
@@ -31,24 +32,21 @@ def hard_cards(obs: Observation, seeds: range, **options: object) -> list[Card]:
 
 # --- a high spade over a lower one with the Q♠ out ----------------------------------------
 
-SPADE_DUCK = position(
-    {0: "4C KS 9S 5D 8D TD 3H 7H", 1: "2C QS 2S 6S", 2: "AC JS 5S", 3: "3C 3S 8S"},
-    "2C AC 3C 4C JS 3S",
-)
+SPADE_DUCK = seat_view("4C 5C 6C 7C 8C 9C 5D 8D TD 9S KS 3H 7H", 1, "2C AC 3C 4C JS 3S")
 
 
 def test_hard_ducks_the_jack_of_spades_with_the_nine_not_the_king() -> None:
     # Seat 2 led the J♠, seat 3 followed low; seat 0 holds K♠ 9♠, the Q♠ is unseen and seat
     # 1 still plays. The K♠ would win the trick the Q♠ can drop on; the 9♠ ducks it.
-    obs = view(SPADE_DUCK)
-    assert obs.seat == 0 and QUEEN_OF_SPADES not in obs.hand
+    obs = SPADE_DUCK
+    assert obs.turn == 0 and QUEEN_OF_SPADES not in obs.hand
     assert hard_cards(obs, range(8)) == [card("9S")] * 8
 
 
 def test_the_jack_lead_makes_the_leader_an_unlikely_queen_holder() -> None:
     # Why the 9♠: a seat that holds the Q♠ does not lead a spade, so the worlds where the
     # leader has it weigh little and the Q♠ sits more often with the seats still to play.
-    obs = view(SPADE_DUCK)
+    obs = SPADE_DUCK
     assert _queen_share(obs, 2, weighted=True) < 0.6 * _queen_share(obs, 2, weighted=False)
 
 
@@ -80,33 +78,24 @@ def _queen_share(obs: Observation, seat: int, weighted: bool, worlds: int = 600)
 
 def test_a_seat_that_follows_the_ace_of_spades_low_probably_has_no_queen() -> None:
     # Seat 2 leads the A♠, seat 3 follows with the 4♠: with the Q♠ it would have dropped it.
-    state = position(
-        {0: "4C 5S 6S 2D 3D", 1: "2C 7S 8S", 2: "AC AS 3S", 3: "3C 4S 2S"}, "2C AC 3C 4C AS 4S"
-    )
-    obs = view(state)
-    assert obs.seat == 0
+    obs = seat_view("4C 5C 6C 7C 8C 9C TC JC QC 2D 3D 5S 6S", 1, "2C AC 3C 4C AS 4S")
+    assert obs.turn == 0
     # Play is trusted only in part (the noise of the play model), so not near zero.
     assert _queen_share(obs, 3, weighted=True) < 0.7 * _queen_share(obs, 3, weighted=False)
 
 
 # --- moons: the search must see a shooter coming -----------------------------------------
 
-MOON_THREAT = position(
-    {
-        0: "2C 5C 6C 7C 8C 9C 3S 4S 5S JH 7H 6H 5H",
-        1: "AC AS AD KD QD AH KH QH TH 9H 8H KS JS",
-        2: "3C QS 2D",
-        3: "4C 2S 3D",
-    },
-    "2C AC 3C 4C AS QS 2S 3S AD 2D 3D",
+MOON_THREAT = seat_view(
+    "2C 5C 6C 7C 8C 9C 3S 4S 5S 5H 6H 7H JH", 0, "2C AC 3C 4C AS QS 2S 3S AD 2D 3D"
 )
 
 
 def test_hard_does_not_feed_a_shooter_its_hearts() -> None:
     # Seat 1 has taken the Q♠ and leads its aces; seat 0, void in diamonds, must not throw a
     # heart on the shooter's trick (the J♥ and the length behind it are what can stop it).
-    obs = view(MOON_THREAT)
-    assert obs.seat == 0 and obs.points_taken == (0, 13, 0, 0)
+    obs = MOON_THREAT
+    assert obs.turn == 0 and obs.points_taken == (0, 13, 0, 0)
     cards = hard_cards(obs, range(8))
     assert sum(c.suit is not Suit.HEARTS for c in cards) >= 6, cards
 
@@ -114,21 +103,16 @@ def test_hard_does_not_feed_a_shooter_its_hearts() -> None:
 def test_uniform_worlds_are_the_reason_hearts_were_fed_to_the_shooter() -> None:
     # The same position without weighing worlds by play: the shooter's aces say nothing, and
     # the search throws hearts (this is the class as it was seen).
-    cards = hard_cards(view(MOON_THREAT), range(8), play_noise=None)
+    cards = hard_cards(MOON_THREAT, range(8), play_noise=None)
     assert sum(c.suit is Suit.HEARTS for c in cards) >= 4, cards
 
 
 # --- moon attempts that lead into the Q♠ --------------------------------------------------
 
-MOON_ATTEMPT = position(
-    {
-        0: "KC QC JC TC 9C AD KD QD JD AS AH KH QH",
-        1: "2C 2H 3H 4H 5H",
-        2: "3C 2D 6H 7H 8H",
-        3: "4C 3D 9H TH JH",
-    },
+MOON_ATTEMPT = seat_view(
+    "9C TC JC QC KC JD QD KD AD AS QH KH AH",
+    1,
     "2C 3C 4C KC AD 2H 2D 3D AH 3H 6H 9H KH 4H 7H TH QH 5H 8H JH",
-    voids={1: [Suit.DIAMONDS]},
 )
 
 
@@ -136,7 +120,7 @@ def test_a_moon_attempt_leads_its_spade_ace_last_while_the_queen_is_out() -> Non
     # Seat 0 has taken every point (13 hearts) and holds top diamonds, clubs under the
     # unseen A♣, and the A♠ with the Q♠ and K♠ out. Leading the A♠ now lets the Q♠ holder
     # keep its queen (or drop it while the moon can still fail); the other suits come first.
-    obs = view(MOON_ATTEMPT)
-    assert obs.seat == 0 and obs.points_taken == (13, 0, 0, 0)
+    obs = MOON_ATTEMPT
+    assert obs.turn == 0 and obs.points_taken == (13, 0, 0, 0)
     assert normal_play(situation_of(obs)).suit is not Suit.SPADES
     assert all(c.suit is not Suit.SPADES for c in hard_cards(obs, range(4)))
