@@ -224,7 +224,8 @@ def openspiel_duels(
             print(
                 f"  moons per 100 {level} seat-rounds: shot {result.ours_shot * per100:.1f}, "
                 f"suffered {result.ours_suffered * per100:.1f} "
-                f"({result.ours_shot} / {result.ours_suffered} in {result.our_seat_rounds})"
+                f"({result.ours_shot} / {result.ours_suffered} in {result.our_seat_rounds}); "
+                f"IS-MCTS shot in {result.theirs_shot} of {result.rounds} rounds"
             )
             _times(level, stats.our_times, stats.our_cpu)
             _times(f"IS-MCTS-{count}", stats.their_times, stats.their_cpu)

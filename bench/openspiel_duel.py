@@ -287,6 +287,8 @@ class Summary:
     ours_shot: int
     ours_suffered: int
     our_seat_rounds: int
+    theirs_shot: int
+    """Rounds in which an IS-MCTS seat shot the moon."""
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -307,7 +309,11 @@ def summarize(stats: DuelStats, lone: str) -> Summary:
         by_deal.setdefault(r.deal, []).append(r)
     ours_d, theirs_d, gaps = [], [], []
     shot = suffered = seat_rounds = 0
+    theirs_shot = 0
     for rounds in by_deal.values():
+        for r in rounds:
+            if r.shooter is not None and (r.shooter == r.lone_seat) != (lone == "ours"):
+                theirs_shot += 1
         ours_pts: list[int] = []
         theirs_pts: list[int] = []
         for r in rounds:
@@ -318,7 +324,9 @@ def summarize(stats: DuelStats, lone: str) -> Summary:
                     seat_rounds += 1
                     if r.shooter == s:
                         shot += 1
-                    elif r.shooter is not None:
+                    elif r.shooter is not None and (r.shooter == r.lone_seat) != (lone == "ours"):
+                        # Only moons of the other side count: with three of our seats, one of
+                        # ours shooting is not a moon IS-MCTS made.
                         suffered += 1
         o = sum(ours_pts) / len(ours_pts)
         t = sum(theirs_pts) / len(theirs_pts)
@@ -333,4 +341,5 @@ def summarize(stats: DuelStats, lone: str) -> Summary:
         ours_shot=shot,
         ours_suffered=suffered,
         our_seat_rounds=seat_rounds,
+        theirs_shot=theirs_shot,
     )
