@@ -198,6 +198,7 @@ def openspiel_duels(
     deals: int,
     seed: int,
     options: dict[str, Any],
+    dump: str | None = None,
 ) -> None:
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -208,6 +209,18 @@ def openspiel_duels(
             start = time.perf_counter()
             stats = run_duel(level, lambda: make_player(level), side, deals, count, seed, progress)
             result: Summary = summarize(stats, side)
+            if dump:
+                rows = [
+                    {
+                        "deal": r.deal,
+                        "lone_seat": r.lone_seat,
+                        "points": r.points,
+                        "shooter": r.shooter,
+                    }
+                    for r in stats.results
+                ]
+                with open(f"{dump}.{side}.{count}.json", "w") as out:
+                    json.dump({"level": level, "lone": side, "sims": count, "rounds": rows}, out)
             title = (
                 f"one {level} seat vs three IS-MCTS-{count}"
                 if side == "ours"
@@ -250,6 +263,7 @@ def main() -> None:
         default="{}",
         help="JSON options for the --openspiel level, e.g. '{\"play_noise\": null}'",
     )
+    parser.add_argument("--dump", metavar="PREFIX", help="write each duel's rounds as JSON")
     parser.add_argument("--versus", metavar="A,B", help="one A seat against three B")
     parser.add_argument("--versus-rounds", type=int, default=100, help="per rotation")
     parser.add_argument("--versus-both", action="store_true", help="also B alone against three A")
@@ -261,7 +275,9 @@ def main() -> None:
             options = json.loads(args.level_options)
             if options:
                 print(f"{args.openspiel} options: {options}")
-            openspiel_duels(args.openspiel, sims, args.lone, args.deals, args.seed, options)
+            openspiel_duels(
+                args.openspiel, sims, args.lone, args.deals, args.seed, options, args.dump
+            )
         if args.versus:
             first, second = args.versus.split(",")
             pairs = [(first, second), (second, first)] if args.versus_both else [(first, second)]
