@@ -267,6 +267,7 @@ def main() -> None:
     parser.add_argument("--versus", metavar="A,B", help="one A seat against three B")
     parser.add_argument("--versus-rounds", type=int, default=100, help="per rotation")
     parser.add_argument("--versus-both", action="store_true", help="also B alone against three A")
+    parser.add_argument("--versus-goal", type=float, default=0.5, help="points per round")
     args = parser.parse_args()
     if args.openspiel or args.versus:
         print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
