@@ -247,6 +247,7 @@ def openspiel_duels(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timing-rounds", type=int, default=12)
+    parser.add_argument("--timing-levels", default="easy,normal,hard", help="e.g. hard,expert")
     parser.add_argument("--easy-rounds", type=int, default=150, help="per rotation")
     parser.add_argument("--hard-rounds", type=int, default=250, help="per rotation")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -298,7 +299,7 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
     if not args.skip_timing:
         print(f"\nDecision time, 4-player standard, {args.timing_rounds} rounds per level:")
-        for level in ("easy", "normal", "hard"):
+        for level in args.timing_levels.split(","):
             print_times(time_level(level, args.timing_rounds, args.seed, "standard", 4))
         print(
             f"\nDecision time, Cancellation with 6 players, {args.timing_rounds // 2 or 1} rounds:"
