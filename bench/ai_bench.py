@@ -10,6 +10,15 @@
    and the number of rounds. Goals: Normal at least 1.5 points per round below Easy, Hard at
    least 1.0 below Normal, with intervals that do not overlap.
 
+3. **Head to head in OpenSpiel's Hearts** (``--openspiel LEVEL``, :mod:`openspiel_duel`): one
+   seat of LEVEL against three of OpenSpiel's IS-MCTS (``--ismcts-sims``, default 1600) and
+   the reverse (``--lone ours|ismcts|both``), ``--deals`` duplicate deals in four rotations.
+   Printed: each side's mean points per round, the IS-MCTS mean minus ours with 95% intervals
+   over deals, moons per 100 rounds of our seats, and decision times (wall and CPU).
+4. **Level against level** (``--versus expert,hard``, ``--versus-rounds`` per rotation,
+   ``--versus-both`` for the reverse too): a duplicate tournament of one seat of the first level
+   against three of the second, in our own engine, with the paired difference per match code.
+
 Run: ``.venv/bin/python bench/ai_bench.py`` (defaults: 12 timing rounds per level, 150 and 250
 rounds per rotation; about 12-15 minutes on 2 shared cores). ``--quick`` runs a small version.
 """
@@ -17,7 +26,10 @@ rounds per rotation; about 12-15 minutes on 2 shared cores). ``--quick`` runs a 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
+import sys
 import time
 from typing import Any
 
@@ -31,6 +43,7 @@ from hertta.hearts.deck import PASS_CYCLES
 from hertta.hearts.observation import Observation
 from hertta.hearts.round import deal_round
 from hertta.rng import SplitMix64, derive_seed
+from openspiel_duel import Summary, run_duel, summarize
 
 
 class Timed:
@@ -96,11 +109,47 @@ def print_times(timed: Timed) -> None:
         )
 
 
-def strength(seats: str, rounds: int, workers: int, seed: int) -> tuple[Any, float]:
+def strength(
+    seats: str, rounds: int, workers: int, seed: int, progress: bool = False
+) -> tuple[Any, float]:
     config = TournamentConfig(tuple(seats.split(",")), rounds, preset("standard"), seed)
     start = time.perf_counter()
-    result = run_tournament(config, workers)
+
+    def tell(done: float) -> None:
+        elapsed = time.perf_counter() - start
+        print(
+            f"  [{seats}] {done:.0f}/{rounds} rounds per rotation, {elapsed:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    result = run_tournament(config, workers, tell if progress else None)
     return result, time.perf_counter() - start
+
+
+def paired_gap(result: Any) -> tuple[float, float, float]:
+    """The second level's mean points per round minus the first's, per match code (its
+    rotations share the deals), with a 95% interval over the codes."""
+    first = result.config.seats[0]
+    by_code: dict[int, list[list[float]]] = {}
+    for match in result.matches:
+        sums = by_code.setdefault(match.index, [[0.0, 0.0], [0.0, 0.0]])
+        for points in match.round_points:
+            for seat, p in enumerate(points):
+                side = sums[0] if match.seating[seat] == first else sums[1]
+                side[0] += p
+                side[1] += 1
+    gaps = [b[0] / b[1] - a[0] / a[1] for a, b in by_code.values()]
+    return _mean_ci(gaps)
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, -math.inf, math.inf
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, mean - 1.959964 * sd / math.sqrt(n), mean + 1.959964 * sd / math.sqrt(n)
 
 
 def print_strength(title: str, result: Any, seconds: float, goal: float) -> None:
@@ -126,9 +175,79 @@ def print_strength(title: str, result: Any, seconds: float, goal: float) -> None
     )
 
 
+def _times(label: str, wall: list[float], cpu: list[float]) -> None:
+    if not wall:
+        return
+    print(
+        f"  {label:16} decisions {len(wall):5}  wall p50 {percentile(wall, 0.5) * 1000:6.1f} "
+        f"p95 {percentile(wall, 0.95) * 1000:6.1f} max {max(wall) * 1000:7.1f} ms   "
+        f"CPU p50 {percentile(cpu, 0.5) * 1000:6.1f} p95 {percentile(cpu, 0.95) * 1000:6.1f} "
+        f"max {max(cpu) * 1000:7.1f} ms"
+    )
+
+
+def _ci(values: tuple[float, float, float]) -> str:
+    mean, low, high = values
+    return f"{mean:6.2f} [{low:5.2f}, {high:5.2f}]"
+
+
+def openspiel_duels(
+    level: str,
+    sims: list[int],
+    lone: str,
+    deals: int,
+    seed: int,
+    options: dict[str, Any],
+    dump: str | None = None,
+) -> None:
+    def progress(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    sides = ("ours", "ismcts") if lone == "both" else (lone,)
+    for count in sims:
+        for side in sides:
+            start = time.perf_counter()
+            stats = run_duel(level, lambda: make_player(level), side, deals, count, seed, progress)
+            result: Summary = summarize(stats, side)
+            if dump:
+                rows = [
+                    {
+                        "deal": r.deal,
+                        "lone_seat": r.lone_seat,
+                        "points": r.points,
+                        "shooter": r.shooter,
+                    }
+                    for r in stats.results
+                ]
+                with open(f"{dump}.{side}.{count}.json", "w") as out:
+                    json.dump({"level": level, "lone": side, "sims": count, "rounds": rows}, out)
+            title = (
+                f"one {level} seat vs three IS-MCTS-{count}"
+                if side == "ours"
+                else f"one IS-MCTS-{count} seat vs three {level}"
+            )
+            print(
+                f"\n{title}: {deals} deals x 4 rotations = {result.rounds} rounds, "
+                f"{time.perf_counter() - start:.0f} s, load average {os.getloadavg()[0]:.2f}"
+            )
+            print(f"  {level:16} {_ci(result.ours)} points/round")
+            print(f"  IS-MCTS-{count:<8} {_ci(result.theirs)} points/round")
+            print(f"  IS-MCTS minus {level}: {_ci(result.gap)} points/round (+: ours better)")
+            per100 = 100 / result.our_seat_rounds
+            print(
+                f"  moons per 100 {level} seat-rounds: shot {result.ours_shot * per100:.1f}, "
+                f"suffered {result.ours_suffered * per100:.1f} "
+                f"({result.ours_shot} / {result.ours_suffered} in {result.our_seat_rounds}); "
+                f"IS-MCTS shot in {result.theirs_shot} of {result.rounds} rounds"
+            )
+            _times(level, stats.our_times, stats.our_cpu)
+            _times(f"IS-MCTS-{count}", stats.their_times, stats.their_cpu)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timing-rounds", type=int, default=12)
+    parser.add_argument("--timing-levels", default="easy,normal,hard", help="e.g. hard,expert")
     parser.add_argument("--easy-rounds", type=int, default=150, help="per rotation")
     parser.add_argument("--hard-rounds", type=int, default=250, help="per rotation")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -136,13 +255,51 @@ def main() -> None:
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--quick", action="store_true", help="a small run to try the script")
+    parser.add_argument("--openspiel", metavar="LEVEL", help="duel LEVEL with OpenSpiel IS-MCTS")
+    parser.add_argument("--ismcts-sims", default="1600", help="comma-separated, e.g. 1600,10000")
+    parser.add_argument("--lone", choices=("ours", "ismcts", "both"), default="both")
+    parser.add_argument("--deals", type=int, default=24, help="duplicate deals per duel")
+    parser.add_argument(
+        "--level-options",
+        default="{}",
+        help="JSON options for the --openspiel level, e.g. '{\"play_noise\": null}'",
+    )
+    parser.add_argument("--dump", metavar="PREFIX", help="write each duel's rounds as JSON")
+    parser.add_argument("--versus", metavar="A,B", help="one A seat against three B")
+    parser.add_argument("--versus-rounds", type=int, default=100, help="per rotation")
+    parser.add_argument("--versus-both", action="store_true", help="also B alone against three A")
+    parser.add_argument("--versus-goal", type=float, default=0.5, help="points per round")
     args = parser.parse_args()
+    if args.openspiel or args.versus:
+        print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
+        if args.openspiel:
+            sims = [int(x) for x in args.ismcts_sims.split(",")]
+            options = json.loads(args.level_options)
+            if options:
+                print(f"{args.openspiel} options: {options}")
+            openspiel_duels(
+                args.openspiel, sims, args.lone, args.deals, args.seed, options, args.dump
+            )
+        if args.versus:
+            first, second = args.versus.split(",")
+            pairs = [(first, second), (second, first)] if args.versus_both else [(first, second)]
+            for a, b in pairs:
+                result, seconds = strength(
+                    ",".join([a, b, b, b]), args.versus_rounds, args.workers, args.seed, True
+                )
+                print_strength(f"{a} vs 3 {b}", result, seconds, args.versus_goal)
+                print(
+                    f"  {b} minus {a}, paired by match code: {_ci(paired_gap(result))} "
+                    "points/round (+: the first better)"
+                )
+        print(f"\nload average at the end {os.getloadavg()[0]:.2f}")
+        return
     if args.quick:
         args.timing_rounds, args.easy_rounds, args.hard_rounds = 2, 10, 4
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
     if not args.skip_timing:
         print(f"\nDecision time, 4-player standard, {args.timing_rounds} rounds per level:")
-        for level in ("easy", "normal", "hard"):
+        for level in args.timing_levels.split(","):
             print_times(time_level(level, args.timing_rounds, args.seed, "standard", 4))
         print(
             f"\nDecision time, Cancellation with 6 players, {args.timing_rounds // 2 or 1} rounds:"

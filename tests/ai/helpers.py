@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from hertta.cards import Card, Suit, parse_cards
+from hertta.hearts.compiled import trick_winner_index
 from hertta.hearts.config import RulesConfig, preset
 from hertta.hearts.observation import Observation, observe
 from hertta.hearts.round import RoundState, play_card, round_from_hands
+from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from tests.hearts.helpers import build_hands as fill_hands
 
-__all__ = ["STANDARD", "card", "fill_hands", "position", "view"]
+__all__ = ["STANDARD", "card", "fill_hands", "position", "seat_view", "view"]
 
 STANDARD = preset("standard")
 
@@ -43,3 +45,38 @@ def view(state: RoundState, totals: Sequence[int] | None = None) -> Observation:
 
 def card(text: str) -> Card:
     return parse_cards(text)[0]
+
+
+def seat_view(
+    dealt: str,
+    leader: int,
+    plays: str,
+    seat: int = 0,
+    rules: RulesConfig = STANDARD,
+    players: int = 4,
+    totals: Sequence[int] = (),
+) -> Observation:
+    """``seat``'s observation built with the seat API from what it alone knows: its dealt
+    hand (no pass) and the cards played, in order, from the first trick led by ``leader``
+    (each trick's winner leads the next)."""
+    pairs: list[tuple[int, Card]] = []
+    trick: list[Card] = []
+    turn = leader
+    for played in parse_cards(plays):
+        pairs.append((turn, played))
+        trick.append(played)
+        if len(trick) == players:
+            turn = (turn + 1 + trick_winner_index([c.index for c in trick], False)) % players
+            trick = []
+        else:
+            turn = (turn + 1) % players
+    knowledge = SeatKnowledge(
+        rules=rules,
+        players=players,
+        seat=seat,
+        dealt_hand=tuple(parse_cards(dealt)),
+        pass_direction="none",
+        plays=tuple(pairs),
+        match_totals=tuple(totals),
+    )
+    return observe_knowledge(knowledge)

@@ -201,7 +201,7 @@ def test_the_same_seed_gives_the_same_answers_and_a_bad_level_exits_2() -> None:
     assert runs[0] == runs[1]
     assert all(len(answer["cards"]) == 3 for answer in runs[0])
     bad = subprocess.run(
-        [sys.executable, "-m", "hertta", "hearts", "engine", "--level", "expert"],
+        [sys.executable, "-m", "hertta", "hearts", "engine", "--level", "grandmaster"],
         input=b"",
         capture_output=True,
         timeout=ANSWER_TIMEOUT,
@@ -209,7 +209,7 @@ def test_the_same_seed_gives_the_same_answers_and_a_bad_level_exits_2() -> None:
     assert bad.returncode == 2
     assert bad.stdout == b""
     assert bad.stderr.decode().strip().splitlines() == [
-        "error: unknown player level 'expert' (expected one of easy, normal, hard)"
+        "error: unknown player level 'grandmaster' (expected one of easy, normal, hard, expert)"
     ]
 
 

@@ -41,9 +41,13 @@ def test_the_queen_is_never_grouped_with_a_plain_spade() -> None:
 
 def test_the_search_overrides_a_bad_rule_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     # Spades led with the K♠: the Q♠ can go under it. A prior that keeps the queen is wrong.
-    state = position({0: "4C QS 5S", 1: "2C 3S", 2: "AC KS", 3: "3C 2S"}, OPENING + " KS 2S")
+    state = position(
+        {0: "4C QS 5S 2H 7D", 1: "2C 3S 6S 3H 8D", 2: "AC KS 7S 4H 9D", 3: "3C 2S 8S 5H TD"},
+        OPENING + " KS 2S",
+    )
     monkeypatch.setattr(hard_module, "normal_play", lambda s: card("5S"))
-    player = HardPlayer(budget=100 * (2 * 46 + 40), min_worlds=1)
+    # 46 card plays per rollout, 40 to sample a world, 6 past plays replayed to weigh it.
+    player = HardPlayer(budget=100 * (2 * 46 + 40 + 6), min_worlds=1)
     assert player.choose_play(view(state), SplitMix64(1)) == card("QS")
     assert player.last_worlds == 100
 

@@ -179,6 +179,8 @@ PLAYER_MODULES = [
     "easy",
     "normal",
     "hard",
+    "expert",
+    "inference",
     "passing",
     "play_rules",
     "situation",
@@ -247,5 +249,6 @@ def test_the_registry_builds_every_level_and_refuses_others() -> None:
     for level in LEVEL_NAMES:
         assert make_player(level).name == level
         assert isinstance(make_player(level), Player)
-    with pytest.raises(ConfigError, match="'expert'"):
-        make_player("expert")
+    assert LEVEL_NAMES == ("easy", "normal", "hard", "expert")
+    with pytest.raises(ConfigError, match="'grandmaster'"):
+        make_player("grandmaster")

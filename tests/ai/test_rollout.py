@@ -5,11 +5,20 @@ from __future__ import annotations
 import pytest
 
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import fast_choice, final_points, play_out, policy_tables
+from hertta.ai.rollout import (
+    fast_choice,
+    final_points,
+    moon_state,
+    out_mask,
+    play_out,
+    policy_tables,
+    shoot_card,
+)
 from hertta.ai.situation import situation_of
-from hertta.cards import Card, Suit
+from hertta.cards import Card, Suit, parse_cards
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import PRESETS
+from hertta.hearts.fast import FastRound
 from hertta.hearts.round import RoundState, deal_round
 
 from .helpers import position, view
@@ -69,3 +78,63 @@ def test_rollouts_finish_the_round_with_legal_cards(preset_name: str, players: i
         again = deal_round(rules, players, 0, "none", seed).to_fast()
         play_out(again, tables)
         assert final_points(again) == points
+
+
+def _fast_hands(hands: list[str], plays: str, leader: int) -> FastRound:
+    """A fast round from four hands (no pass) after ``plays`` (cards in play order)."""
+    game = FastRound.start(
+        compile_rules(PRESETS["standard"], 4), (leader - 1) % 4, [card_indices(h) for h in hands]
+    )
+    for text in plays.split():
+        game.play(parse_cards(text)[0].index)
+    return game
+
+
+def card_indices(text: str) -> list[int]:
+    return [parse_cards(t)[0].index for t in text.split()]
+
+
+MOON_HANDS = [
+    "AC KC QC JC AD KD QD JD AH KH QH JH TH",
+    "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 6H",
+    "6C 7C 8C 9C 6D 7D 8D 9D 7H 8H 9H QS KS",
+    "TC 2S 3S 4S 5S 6S 7S 8S 9S TS JS AS TD",
+]
+
+
+def test_a_hand_of_top_cards_starts_a_moon_before_anyone_has_a_point() -> None:
+    # Seat 0 won the first two tricks; nobody has a point and it holds five hearts and no
+    # loser: it leads a top card (hearts are not broken), not its lowest.
+    game = _fast_hands(MOON_HANDS, "2C 6C TC AC AD 2D 6D TD", 1)
+    tables = policy_tables(game.rules)
+    assert game.turn == 0 and moon_state(game, tables) == (-1, False)
+    assert fast_choice(game, tables) == parse_cards("KD")[0].index
+
+
+def test_blockers_keep_their_stoppers_under_a_shooters_top_hearts() -> None:
+    # Seat 0 has taken the only point (seat 3's 8♥) with a hand of top cards: it is shooting.
+    # Seat 1 follows its A♥ with the lowest heart, keeping the higher ones to stop it later.
+    game = _fast_hands(MOON_HANDS, "2C 6C TC AC KC 3C 7C 8H AH", 1)
+    tables = policy_tables(game.rules)
+    assert moon_state(game, tables) == (0, True)
+    assert game.turn == 1
+    assert fast_choice(game, tables) == parse_cards("2H")[0].index
+
+
+def test_a_shooter_leads_spades_last_while_another_seat_holds_the_queen() -> None:
+    hands = [
+        "AC KC QC AD KD QD AS AH KH QH JH TH 9H",
+        "2C 3C 4C 5C 2D 3D 4D 2H 3H 4H 5H 6H 7H",
+        "6C 7C 8C 9C 5D 6D 7D 8D 9D QS KS 2S 3S",
+        "TC JC TD JD 4S 5S 6S 7S 8S 9S TS JS 8H",
+    ]
+    game = _fast_hands(hands, "2C 6C TC AC", 1)
+    tables = policy_tables(game.rules)
+    # A moon starts (six hearts, no loser); hearts are not broken, and the A♠ waits behind
+    # the A♦ while seat 2 holds the Q♠.
+    assert game.turn == 0
+    assert fast_choice(game, tables) == parse_cards("AD")[0].index
+    # Without the Q♠ out, the A♠ is a top card like any other.
+    assert shoot_card(game, game.legal_mask(), tables, out_mask(game) & ~(1 << 36)) == (
+        parse_cards("AS")[0].index
+    )

@@ -26,13 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_hands
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.moon import best_moon_option, option_value
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import PolicyTables, final_points, play_out, policy_tables
 from hertta.ai.sampling import sample_deal
-from hertta.ai.search import Evaluation, evaluate, round_utility
+from hertta.ai.search import Collector, Evaluation, World, evaluate, round_utility
 from hertta.ai.situation import situation_of
 from hertta.cards import Card
 from hertta.hearts.compiled import CompiledRules, compile_rules
@@ -101,6 +102,7 @@ class HardPlayer:
         max_worlds: int = MAX_WORLDS,
         time_budget: float | None = None,
         clock: Callable[[], float] | None = None,
+        play_noise: float | None = DEFAULT_NOISE,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -111,31 +113,33 @@ class HardPlayer:
         self.min_worlds = min_worlds
         self.time_budget = time_budget
         self.clock = clock
+        self.play_noise = play_noise
+        """How far the other seats' past plays weigh the worlds (see
+        :mod:`hertta.ai.inference`); None: every consistent world weighs the same."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
     # --- budget ---------------------------------------------------------------------------
 
     def _run(
-        self, world: Callable[[], Sequence[float]], candidates: int, budget: int, plays: int
+        self, world: World, candidates: int, budget: int, plays: int, setup: int = 0
     ) -> Evaluation:
         """Evaluate ``candidates`` in as many worlds as ``budget`` card plays allow when each
-        rollout plays ``plays`` cards."""
-        worlds = budget // (candidates * plays + WORLD_COST)
+        rollout plays ``plays`` cards and weighing a world replays ``setup`` plays."""
+        worlds = budget // (candidates * plays + WORLD_COST + setup)
         worlds = max(self.min_worlds, min(self.max_worlds, worlds))
         if self.time_budget is None or self.clock is None:
             self.last_worlds = worlds
             return evaluate(world, candidates, worlds)
         clock = self.clock
         deadline = clock() + self.time_budget
-        rows: list[list[float]] = [[] for _ in range(candidates)]
+        collector = Collector(candidates)
         for _ in range(worlds):
-            for i, value in enumerate(world()):
-                rows[i].append(value)
+            collector.add(*world())
             if clock() >= deadline:
                 break
-        self.last_worlds = len(rows[0])
-        return Evaluation(tuple(tuple(r) for r in rows))
+        self.last_worlds = len(collector.logs)
+        return collector.result()
 
     # --- play -----------------------------------------------------------------------------
 
@@ -148,13 +152,26 @@ class HardPlayer:
             return prior if prior in groups[0] else groups[0][0]
         picks = [prior if prior in group else group[0] for group in groups]
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
-        tables = policy_tables(compile_rules(obs.rules, obs.players))
+        compiled = compile_rules(obs.rules, obs.players)
+        tables = policy_tables(compiled)
         seat = obs.seat
         totals = obs.match_totals
         limit = obs.rules.score_limit
+        history = _history(obs)
+        noise = self.play_noise
+        weigh = (
+            noise is not None and not obs.rules.cancellation and any(s != seat for s, _ in history)
+        )
 
-        def world() -> list[float]:
+        def world() -> tuple[float, list[float]]:
             deal = sample_deal(know, rng)
+            log = 0.0
+            if weigh:
+                assert noise is not None
+                start = starting_hands(deal.hands, history, obs.players)
+                log += log_play_likelihood(
+                    compiled, tables, obs.dealer, start, history, seat, noise
+                )
             base = fast_round_from_observation(obs, deal.hands, deal.kitty)
             values = []
             for card in picks:
@@ -162,9 +179,15 @@ class HardPlayer:
                 game.play(card.index)
                 play_out(game, tables)
                 values.append(round_utility(final_points(game), seat, totals, limit))
-            return values
+            return log, values
 
-        result = self._run(world, len(picks), self.budget, _play_cost(obs, sum(obs.hand_sizes)))
+        result = self._run(
+            world,
+            len(picks),
+            self.budget,
+            _play_cost(obs, sum(obs.hand_sizes)),
+            len(history) if weigh else 0,
+        )
         return picks[result.choose(prior_index, PRIOR_MARGIN, PRIOR_Z)]
 
     # --- pass -----------------------------------------------------------------------------
@@ -195,7 +218,7 @@ class HardPlayer:
         know = _pass_knowledge(obs, size)
         seat = obs.seat
 
-        def world() -> list[float]:
+        def world() -> tuple[float, list[float]]:
             deal = sample_deal(know, rng)
             hands = [list(h) for h in deal.hands]
             passes: list[list[Card]] = [
@@ -216,7 +239,7 @@ class HardPlayer:
                 values.append(
                     round_utility(final_points(game), seat, obs.match_totals, rules.score_limit)
                 )
-            return values
+            return 0.0, values
 
         result = self._run(world, len(candidates), self.pass_budget, _play_cost(obs, size * n))
         return candidates[result.choose(0, PRIOR_MARGIN, PRIOR_Z)]
@@ -250,6 +273,15 @@ class HardPlayer:
             leaders,
             key=lambda name: (option_value(totals, options[name], obs.seat, limit), name == "add"),
         )
+
+
+def _history(obs: Observation) -> list[tuple[int, Card]]:
+    """Every (seat, card) played this round, in order."""
+    out: list[tuple[int, Card]] = []
+    for trick in obs.tricks:
+        out.extend(zip(trick.seats, trick.cards, strict=True))
+    out.extend(zip(obs.trick_seats, obs.trick_cards, strict=True))
+    return out
 
 
 def _play_cost(obs: Observation, plays: int) -> int:

@@ -6,7 +6,8 @@ propose legal cards. The order (see :data:`PLAY_RULES`):
 
 - ``only_card``: a single legal card;
 - ``shoot_the_moon``: while this seat has taken every point so far with a hand of top cards,
-  take every trick (lead and follow high, discard low cards, never a heart);
+  take every trick (lead and follow high, spades last while a Q♠ is out, discard low cards,
+  never a heart);
 - ``block_the_moon``: someone else has taken every point so far and many of them: take a trick
   with points from them, or give one heart early to someone else;
 - following suit: ``dump_queen_under_winner``, ``take_bonus_card`` (Omnibus and Jack of
@@ -79,6 +80,9 @@ def shoot_the_moon(s: Situation) -> Card | None:
     if not s.trick:
         hearts = [c for c in legal if c.suit is Suit.HEARTS]
         tops = [c for c in (hearts or legal) if s.higher_unseen(c) == 0]
+        if s.queens_out:
+            # Spades last while another seat holds the Q♠: the other suits run out its guards.
+            tops = [c for c in tops if c.suit is not Suit.SPADES] or tops
         return _highest(tops or hearts or legal)
     if s.following:
         return _highest(legal)

@@ -21,7 +21,7 @@ class Player(Protocol):
 
     @property
     def name(self) -> str:
-        """The level name (``"easy"``, ``"normal"``, ``"hard"``)."""
+        """The level name (``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``)."""
         ...
 
     def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:

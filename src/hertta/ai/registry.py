@@ -1,4 +1,4 @@
-"""Level names to players: ``"easy"``, ``"normal"``, ``"hard"``."""
+"""Level names to players: ``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from hertta.ai.easy import EasyPlayer
+from hertta.ai.expert import ExpertPlayer
 from hertta.ai.hard import HardPlayer
 from hertta.ai.normal import NormalPlayer
 from hertta.ai.protocol import Player
@@ -15,6 +16,7 @@ LEVELS: Final[dict[str, Callable[..., Player]]] = {
     "easy": EasyPlayer,
     "normal": NormalPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
 }
 LEVEL_NAMES: Final = tuple(LEVELS)
 
@@ -24,5 +26,6 @@ def make_player(level: str, **options: Any) -> Player:
     ``budget``). ConfigError names an unknown level."""
     factory = LEVELS.get(level.strip().lower()) if isinstance(level, str) else None
     if factory is None:
-        raise ConfigError(f"unknown player level {level!r} (expected one of easy, normal, hard)")
+        expected = ", ".join(LEVEL_NAMES)
+        raise ConfigError(f"unknown player level {level!r} (expected one of {expected})")
     return factory(**options)

@@ -13,8 +13,19 @@ an observation per card. This module restates the heart of Normal's play rules
 - leading: flush the Q♠ out with a low spade when holding no A♠/K♠/Q♠; keep spades while
   holding the Q♠ (or A♠/K♠ with a Q♠ out); otherwise lead the lowest card.
 
+The moon (one-deck games): a seat that alone has taken points and holds a hand of top cards
+(at most one card of it can lose to two or more cards still out; two once it has taken
+:data:`MOON_THREAT_SHARE` of the points) shoots: it leads its top cards, hearts first, follows
+high and discards low side cards. When one other seat has taken every point so far, and at
+least that share, the others feed it nothing when void (a heart goes on a trick it has lost
+instead); once its hand is strong enough to be shooting (whatever its points) they block in
+earnest: take a trick with points from it (or before it plays), lead a top heart, keep high
+cards (the Q♠ too) as stoppers when its trick cannot be beaten. Without this the search never
+sees a moon coming, and never sees its own.
+
 It sees only what the seat to move could see in that determinized world (its own hand, the
-table, and whether a Q♠ is still unplayed), never the other hands' contents.
+table, the points taken, and which cards are still out: the union of the other hands), never
+one other hand's contents.
 """
 
 from __future__ import annotations
@@ -37,6 +48,12 @@ QUEEN_BIT = 1 << QUEEN
 ACE_BIT = 1 << 38
 HIGH_SPADES = (1 << 37) | ACE_BIT
 LOW_SPADES = SPADES_MASK & (QUEEN_BIT - 1)
+MOON_THREAT_SHARE = 0.3
+"""Someone who alone has taken this share of the deck's points may be shooting the moon."""
+MOON_HEARTS = 4
+"""Hearts a hand needs to start a moon before anyone has taken a point."""
+MOON_LOSERS = 2
+"""Losers (cards two or more cards still out can beat) a committed shooter goes on with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +67,10 @@ class PolicyTables:
     bonus_suit: int
     bonus_value: int
     cancellation: bool
+    moon_total: int
+    moon_threat: int
+    """Points one seat alone must have taken before the others block its moon."""
+    moon_needs_bonus: bool
 
 
 @cache
@@ -64,6 +85,9 @@ def policy_tables(rules: CompiledRules) -> PolicyTables:
         bonus_suit=bonus[0] // 13 if bonus else -1,
         bonus_value=-rules.bonus[bonus[0]] if bonus else 0,
         cancellation=rules.cancellation,
+        moon_total=rules.moon_total,
+        moon_threat=max(1, round(MOON_THREAT_SHARE * rules.moon_total)),
+        moon_needs_bonus=rules.moon_needs_bonus,
     )
 
 
@@ -211,14 +235,189 @@ def _cancellation_choice(game: FastRound, mask: int, tables: PolicyTables) -> in
     return min(pool) if suit == 2 and _queen_out(game) else max(pool)
 
 
+def moon_state(game: FastRound, tables: PolicyTables) -> tuple[int, bool]:
+    """``(taker, shooting)``: the one seat that has taken every point so far (and, where the
+    moon needs it, no one else the bonus card), -1 while nobody has a point, -2 when two seats
+    have; ``shooting``: the taker's hand can still take every trick it needs (at most one
+    card, none before it has :data:`MOON_THREAT_SHARE` of the points, can lose to two cards
+    still out). It is judged as at the start of the trick."""
+    taker = -1
+    for seat, points in enumerate(game.penalty):
+        if points:
+            if taker >= 0:
+                return -2, False
+            taker = seat
+    if taker < 0:
+        return -1, False
+    if tables.moon_needs_bonus:
+        for seat, bonus in enumerate(game.bonus):
+            if bonus and seat != taker:
+                return -2, False
+    out = 0
+    for seat, hand in enumerate(game.hands):
+        if seat != taker:
+            out |= hand
+    mine = game.hands[taker]
+    # Judged as at the start of the trick, so it is the same for every card of it.
+    n = game.n
+    for i, card in enumerate(game.trick):
+        if (game.leader + i) % n == taker:
+            mine |= 1 << card
+        else:
+            out |= 1 << card
+    allowed = MOON_LOSERS if game.penalty[taker] >= tables.moon_threat else 0
+    return taker, moon_losers(mine, out) <= allowed
+
+
+def out_mask(game: FastRound) -> int:
+    """Cards still held by the other seats (and a face-down kitty): what the seat to move
+    cannot see."""
+    me = game.turn
+    out = 0
+    for seat, hand in enumerate(game.hands):
+        if seat != me:
+            out |= hand
+    return out
+
+
+def moon_losers(hand: int, out: int) -> int:
+    """Cards of ``hand`` that two or more cards still out can beat."""
+    losers = 0
+    for suit in range(4):
+        mine = hand & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        others = out & SUIT_MASKS[suit]
+        while mine:
+            bit = mine & -mine
+            mine ^= bit
+            above = others & ~((bit << 1) - 1)
+            if above & (above - 1):
+                losers += 1
+    return losers
+
+
+def shoot_card(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
+    """Take every trick: lead a top card (hearts first), follow high, discard low. While
+    another seat holds the Q♠, spades are led last: a spade lead lets its holder keep it (or
+    drop it when the moon is still far), and only the other suits run out its guards."""
+    trick = game.trick
+    if not trick:
+        tops = 0
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            card = bit.bit_length() - 1
+            if not out & SUIT_MASKS[card // 13] & ~((bit << 1) - 1):
+                tops |= bit
+        later = SPADES_MASK if out & QUEEN_BIT else 0
+        pool = (
+            (tops & HEARTS_MASK)
+            or (tops & ~later)
+            or tops
+            or (mask & HEARTS_MASK)
+            or (mask & ~later)
+            or mask
+        )
+        return _highest(pool)
+    suit = trick[0] // 13
+    follow = mask & SUIT_MASKS[suit]
+    if follow:
+        return _highest(follow)
+    side = mask & ~tables.penalty_mask & ~tables.bonus_bit
+    pool = side or mask
+    best = -1
+    best_rank = 99
+    for s in range(4):
+        part = pool & SUIT_MASKS[s]
+        if part:
+            card = _lowest(part)
+            if card - 13 * s < best_rank:
+                best = card
+                best_rank = card - 13 * s
+    return best
+
+
+def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int, shooting: bool) -> int:
+    """Stop ``shooter``'s moon (see the module docstring); -1 when no blocking card applies.
+    While its hand is not strong enough to be ``shooting``, only the cheap part: feed it no
+    points when void."""
+    trick = game.trick
+    if not trick:
+        if not shooting:
+            return -1
+        hearts = mask & HEARTS_MASK
+        if hearts:
+            top = _highest(hearts)
+            if not out_mask(game) & HEARTS_MASK & ~((2 << top) - 1):
+                return top
+        return -1
+    n = game.n
+    leader = game.leader
+    lead = trick[0]
+    suit = lead // 13
+    low = suit * 13
+    best = lead
+    best_index = 0
+    points = 0
+    penalty = tables.penalty
+    for i, card in enumerate(trick):
+        points += penalty[card]
+        if card > best and card - low < 13:
+            best = card
+            best_index = i
+    winner = (leader + best_index) % n
+    done = (shooter - leader) % n < len(trick)
+    follow = mask & SUIT_MASKS[suit]
+    if follow:
+        if not shooting or (done and winner != shooter):
+            return -1
+        winners = follow & ~((2 << best) - 1)
+        if winners and (points or suit == 3 or not done):
+            return _highest(winners)
+        # Cannot take it from the shooter: keep the high cards, the later stoppers.
+        safe = follow & ~tables.penalty_mask
+        return _lowest(safe or follow)
+    if done and winner != shooter:
+        hearts = mask & HEARTS_MASK
+        if hearts:
+            return _highest(hearts)
+        return -1
+    safe = mask & ~tables.penalty_mask
+    if safe & ~tables.bonus_bit:
+        safe &= ~tables.bonus_bit
+    return _highest(safe) if safe else -1
+
+
 def fast_choice(game: FastRound, tables: PolicyTables) -> int:
     """The rollout policy's card for the seat to move (see the module docstring)."""
+    return choose_card(game, tables, *moon_state(game, tables))
+
+
+def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: bool) -> int:
+    """:func:`fast_choice` with :func:`moon_state` already known."""
     mask = game.legal_mask()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
     if tables.cancellation:
         return _cancellation_choice(game, mask, tables)
     trick = game.trick
+    if taker >= 0:
+        if taker == game.turn:
+            if shooting:
+                return shoot_card(game, mask, tables, out_mask(game))
+        elif shooting or game.penalty[taker] >= tables.moon_threat:
+            card = _block(game, mask, tables, taker, shooting)
+            if card >= 0:
+                return card
+    elif taker == -1 and not trick:
+        # Nobody has a point yet: a hand of top cards with many hearts starts a moon.
+        hand = game.hands[game.turn]
+        if (hand & HEARTS_MASK).bit_count() >= MOON_HEARTS:
+            out = out_mask(game)
+            if not moon_losers(hand, out):
+                return shoot_card(game, mask, tables, out)
     if not trick:
         return _lead(game, mask, tables)
     if mask & SUIT_MASKS[trick[0] // 13]:
@@ -229,8 +428,11 @@ def fast_choice(game: FastRound, tables: PolicyTables) -> int:
 def play_out(game: FastRound, tables: PolicyTables) -> None:
     """Play the round to its end with the rollout policy for every seat."""
     play = game.play
+    taker, shooting = moon_state(game, tables)
     while game.tricks_left:
-        play(fast_choice(game, tables))
+        play(choose_card(game, tables, taker, shooting))
+        if not game.trick and taker != -2:
+            taker, shooting = moon_state(game, tables)
 
 
 def final_points(game: FastRound) -> list[int]:

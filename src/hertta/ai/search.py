@@ -3,7 +3,9 @@
 One iteration ("world") samples the hidden cards consistently with what the seat knows
 (:mod:`hertta.ai.sampling`), then plays every candidate in that same world and finishes the round
 with the rollout policy (:mod:`hertta.ai.rollout`) for every seat. Using one world for all
-candidates makes their comparison paired, so fewer worlds tell them apart.
+candidates makes their comparison paired, so fewer worlds tell them apart. Each world has a
+weight, how likely the other seats' past plays were in it (:mod:`hertta.ai.inference`), and the
+means are weighted (self-normalised importance sampling).
 
 The score of a finished round is this seat's utility: minus its points, and near the score limit
 a bonus for ending the match as a winner (or a malus for ending it as a loser).
@@ -30,29 +32,47 @@ def round_utility(points: Sequence[int], seat: int, totals: Sequence[int], limit
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """Paired results: ``values[i][w]`` is candidate ``i``'s utility in world ``w``."""
+    """Paired results: ``values[i][w]`` is candidate ``i``'s utility in world ``w``, and
+    ``weights[w]`` that world's weight (all 1 when empty)."""
 
     values: tuple[tuple[float, ...], ...]
+    weights: tuple[float, ...] = ()
 
     @property
     def worlds(self) -> int:
         return len(self.values[0]) if self.values else 0
 
+    def _weights(self) -> Sequence[float]:
+        return self.weights or [1.0] * self.worlds
+
+    @property
+    def effective_worlds(self) -> float:
+        """Kish's effective sample size of the weights."""
+        w = self._weights()
+        square = sum(x * x for x in w)
+        return sum(w) ** 2 / square if square else 0.0
+
     def mean(self, i: int) -> float:
         row = self.values[i]
-        return sum(row) / len(row) if row else 0.0
+        if not row:
+            return 0.0
+        w = self._weights()
+        return sum(x * v for x, v in zip(w, row, strict=True)) / sum(w)
 
     def paired_gap(self, i: int, j: int) -> tuple[float, float]:
-        """Mean of ``values[i] - values[j]`` over the worlds and its standard error."""
+        """Weighted mean of ``values[i] - values[j]`` over the worlds and its standard error
+        (with equal weights, the usual sample standard error)."""
         diffs = [a - b for a, b in zip(self.values[i], self.values[j], strict=True)]
         n = len(diffs)
         if n == 0:
             return 0.0, math.inf
-        mean = sum(diffs) / n
+        w = self._weights()
+        total = sum(w)
+        mean = sum(x * d for x, d in zip(w, diffs, strict=True)) / total
         if n == 1:
             return mean, math.inf
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean, math.sqrt(var / n)
+        spread = sum((x * (d - mean)) ** 2 for x, d in zip(w, diffs, strict=True))
+        return mean, math.sqrt(spread * n / (n - 1)) / total
 
     def choose(self, prior: int, margin: float, z: float) -> int:
         """The best candidate by mean, unless it does not beat ``prior`` (the rule-based
@@ -64,14 +84,33 @@ class Evaluation:
         return best if gap > margin and gap > z * error else prior
 
 
-World = Callable[[], Sequence[float]]
-"""Samples one world and returns every candidate's utility in it."""
+World = Callable[[], tuple[float, Sequence[float]]]
+"""Samples one world and returns its log-weight and every candidate's utility in it."""
+
+
+class Collector:
+    """Gathers worlds one at a time into an :class:`Evaluation`."""
+
+    def __init__(self, candidates: int) -> None:
+        self.rows: list[list[float]] = [[] for _ in range(candidates)]
+        self.logs: list[float] = []
+
+    def add(self, log_weight: float, values: Sequence[float]) -> None:
+        self.logs.append(log_weight)
+        for row, value in zip(self.rows, values, strict=True):
+            row.append(value)
+
+    def result(self) -> Evaluation:
+        weights: tuple[float, ...] = ()
+        if self.logs and any(x != self.logs[0] for x in self.logs):
+            top = max(self.logs)
+            weights = tuple(math.exp(x - top) for x in self.logs)
+        return Evaluation(tuple(tuple(r) for r in self.rows), weights)
 
 
 def evaluate(world: World, candidates: int, worlds: int) -> Evaluation:
     """Run ``worlds`` iterations of ``world`` (each scoring all ``candidates``)."""
-    rows: list[list[float]] = [[] for _ in range(candidates)]
+    collector = Collector(candidates)
     for _ in range(worlds):
-        for i, value in enumerate(world()):
-            rows[i].append(value)
-    return Evaluation(tuple(tuple(r) for r in rows))
+        collector.add(*world())
+    return collector.result()

@@ -49,7 +49,8 @@ class TournamentConfig:
     def __post_init__(self) -> None:
         for level in self.seats:
             if level not in LEVEL_NAMES:
-                raise ConfigError(f"unknown player level {level!r} (expected easy, normal, hard)")
+                expected = ", ".join(LEVEL_NAMES)
+                raise ConfigError(f"unknown player level {level!r} (expected {expected})")
         if len(self.seats) not in self.rules.player_counts:
             counts = ", ".join(map(str, self.rules.player_counts))
             raise ConfigError(
@@ -305,5 +306,6 @@ def parse_seats(text: str | Iterable[str]) -> tuple[str, ...]:
     seats = tuple(name.strip().lower() for name in names if name.strip())
     for level in seats:
         if level not in LEVEL_NAMES:
-            raise ConfigError(f"unknown player level {level!r} (expected easy, normal, hard)")
+            expected = ", ".join(LEVEL_NAMES)
+            raise ConfigError(f"unknown player level {level!r} (expected {expected})")
     return seats

@@ -1,6 +1,6 @@
 """``hertta hearts engine``: a Hearts engine for other programs, one JSON line at a time.
 
-``hertta hearts engine [--level easy|normal|hard] [--seed S]`` reads one request per line on
+``hertta hearts engine [--level easy|normal|hard|expert] [--seed S]`` reads one request per line on
 stdin and writes one answer per line on stdout, flushed at once, until stdin ends (the
 protocol: :mod:`hertta.ai.engine`, ``docs/engine-protocol.md``). A bad request gets an error
 answer and the engine reads on; blank lines are skipped. Only a bad ``--level`` ends it: one

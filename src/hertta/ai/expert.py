@@ -1,0 +1,53 @@
+"""Expert: Hard's search with about eight times its work per decision (about 1 s here).
+
+The same determinized Monte Carlo search as :class:`~hertta.ai.hard.HardPlayer` (moon-aware
+rollouts, worlds weighed by the other seats' past plays), given a larger deterministic budget:
+more worlds per decision, so the comparison between candidates is sharper and the search
+overrides Normal's rule prior more often where it is wrong. The budget counts simulated card
+plays, never time, so the same generator state gives the same decisions on any machine; the
+figures were calibrated with ``bench/ai_bench.py`` to about 1 s per decision on the project's
+machines (see docs/ai.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hertta.ai.hard import DEFAULT_BUDGET, DEFAULT_MOON_SAMPLES, DEFAULT_PASS_BUDGET, HardPlayer
+from hertta.ai.inference import DEFAULT_NOISE
+
+WORK_FACTOR = 8
+"""Expert's budget in units of Hard's."""
+EXPERT_BUDGET = DEFAULT_BUDGET * WORK_FACTOR
+EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * WORK_FACTOR // 2
+"""Half the factor for the pass: its rollouts play whole rounds, so each world costs more."""
+EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
+EXPERT_MAX_WORLDS = 3200
+
+
+class ExpertPlayer(HardPlayer):
+    """Hard's search with :data:`WORK_FACTOR` times the budget."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        budget: int = EXPERT_BUDGET,
+        pass_budget: int = EXPERT_PASS_BUDGET,
+        moon_samples: int = EXPERT_MOON_SAMPLES,
+        min_worlds: int = 24,
+        max_worlds: int = EXPERT_MAX_WORLDS,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+        play_noise: float | None = DEFAULT_NOISE,
+    ) -> None:
+        super().__init__(
+            budget=budget,
+            pass_budget=pass_budget,
+            moon_samples=moon_samples,
+            min_worlds=min_worlds,
+            max_worlds=max_worlds,
+            time_budget=time_budget,
+            clock=clock,
+            play_noise=play_noise,
+        )
