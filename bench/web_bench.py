@@ -333,7 +333,8 @@ async def run_bots(args: argparse.Namespace, port: int, server_pid: int) -> None
     print(f"ratio busy/idle p99: ping {p99[1] / p99[0]:.1f}x, page {p99[3] / p99[2]:.1f}x "
           f"(goals: ping p99 <= 50 ms, page p99 <= 200 ms)")
     cpu = cpu_seconds(server_pid) - cpu_before
-    print(f"computer players' decisions {counts['computer']} ({counts['computer'] / args.seconds:.1f}/s), "
+    rate = counts["computer"] / args.seconds
+    print(f"computer players' decisions {counts['computer']} ({rate:.1f}/s), "
           f"the people's {counts['person']}; web process CPU {cpu:.1f} s in {args.seconds:g} s "
           "(the computer players think in worker processes)")
 
