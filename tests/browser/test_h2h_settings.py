@@ -105,7 +105,7 @@ def test_reload_in_the_middle_resumes_the_game(page: Page, server: ServerProcess
     before = {name: info(page, name) for name in ("moves", "score", "code")}
     labels = [element(page, p).get_attribute("aria-label") for p in range(1, 26)]
     waste = page.locator("#waste").get_attribute("aria-label")
-    page.wait_for_timeout(1100)  # let the clock show at least a second
+    expect(page.locator("#info-time")).not_to_have_text("0:00")  # a second at least
     page.reload()
     wait_ready(page)
     assert {name: info(page, name) for name in ("moves", "score", "code")} == before

@@ -108,8 +108,8 @@ def test_a_dropped_connection_is_still_retried(page: Page, server: ServerProcess
     keep_sockets(page)
     open_game(page, server.url)
     cookie = player_cookie(page)
-    drop_socket(page)
-    page.wait_for_function("window.__sockets.length === 2")
+    with page.expect_websocket():  # the page opens a new socket by itself
+        drop_socket(page)
     wait_ready(page)
     expect(page.locator("#connection")).to_have_text("")
     assert page.locator("#game").get_attribute("data-refused") is None
