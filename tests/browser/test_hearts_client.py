@@ -7,6 +7,7 @@ real app with its computer players held by the test (``gated_server.py``)."""
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,9 @@ window.WebSocket = class extends NativeSocket {
   }
 };"""
 
+WORDS = json.loads(
+    (Path(hertta.web.__file__).parent / "i18n" / "en.json").read_text(encoding="utf-8"))
+
 
 def flights(page: Page) -> list[str]:
     """The elements that flew in from elsewhere (FLIP), in order."""
@@ -70,6 +74,18 @@ def flight_times(page: Page, prefix: str) -> list[float]:
     """When each flight of an element whose id starts with ``prefix`` began."""
     return [float(at) for name, keyframes, at in page.evaluate("window.__animated")
             if keyframes == 1 and str(name).startswith(prefix)]
+
+
+def card_words(card: str) -> str:
+    """A card as the English page says it ("10 of hearts", "queen of spades")."""
+    rank = "10" if card[0] == "T" else WORDS.get(f"rank.{card[0]}", card[0])
+    return WORDS["hearts.card"].replace("{rank}", rank).replace(
+        "{suit}", WORDS[f"hearts.suit.{card[1]}"])
+
+
+def play_words(state: dict[str, Any], event: dict[str, Any]) -> str:
+    name = WORDS["hearts.you"] if event["seat"] == 0 else state["seats"][event["seat"]]["name"]
+    return f"{name}: {card_words(event['card'])}"
 
 
 def config_limits(page: Page) -> dict[str, Any]:
@@ -313,6 +329,25 @@ def test_a_burst_of_updates_is_shown_one_message_at_a_time(
     assert all(flown[j] >= came[i] for j, (i, _) in enumerate(plays))
     assert any(came[i] < flown[j - 1] + hold_ms for j, (i, _) in enumerate(plays) if j), (
         came, flown)
+
+
+def test_every_word_of_a_burst_is_read_out(page: Page, gated: GatedServer) -> None:
+    """Updates that come within one frame are read out together, none replacing another's
+    words before a screen reader could see them (the page's clock is held, so the frame comes
+    only when the test says)."""
+    page.clock.install()
+    messages = ServerMessages(page)
+    open_hearts(page, gated.url, lang="en")
+    new_match(page, code=CODE)
+    choose_pass(page, [element_id for element_id, _ in hand_ids(page)[:3]])
+    let_computers_decide(page, gated.runner, messages)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # no frame until run_for
+    after = burst(page, gated, messages)
+    page.clock.run_for(100)
+    said = [play_words(m["state"], e) for m in after for e in m["events"] if e["type"] == "play"]
+    assert len(said) >= 2 and said[0].startswith(f"{WORDS['hearts.you']}: ")
+    for words in said:
+        expect(page.locator("#announce")).to_contain_text(words)
 
 
 def test_a_stale_game_is_said_and_its_snapshot_drawn(
