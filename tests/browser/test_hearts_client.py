@@ -31,7 +31,9 @@ from tests.browser.hearts_page import (
     open_hearts,
     option_values,
     pass_cards,
+    play_round,
     shows,
+    status,
 )
 from tests.web.hearts_helpers import person_must_act, rank
 from tests.web.server_process import ServerProcess
@@ -60,6 +62,20 @@ window.WebSocket = class extends NativeSocket {
   }
 };"""
 
+# What the page said about the game after each message: status, whose decision, the round
+# dialog's title if it is open, whether its Next round button shows.
+RECORD_STATUS = """window.__seen = [];
+addEventListener("DOMContentLoaded", () => {
+  const game = document.getElementById("game");
+  const dialog = document.getElementById("dialog-round");
+  const look = () => window.__seen.push([game.dataset.status, game.dataset.awaiting,
+    dialog.open ? document.getElementById("round-title").textContent : null,
+    !document.getElementById("round-next").hidden]);
+  const observer = new MutationObserver(look);
+  observer.observe(game, { attributes: true, attributeFilter: ["data-status", "data-awaiting"] });
+  observer.observe(dialog,
+    { attributes: true, subtree: true, childList: true, characterData: true });
+});"""
 WORDS = json.loads(
     (Path(hertta.web.__file__).parent / "i18n" / "en.json").read_text(encoding="utf-8"))
 
@@ -430,3 +446,21 @@ def test_the_scores_stay_open_while_the_computer_players_play(
     expect(page.locator("#dialog-round")).to_be_visible()  # the person closes it, not an update
     page.locator("#round-close").click()
     expect(page.locator("#dialog-round")).to_be_hidden()
+
+
+def test_the_last_rounds_end_is_the_matchs_end(page: Page, server: ServerProcess) -> None:
+    """When a round's points end the match, the table ends it by itself right behind the
+    round's result: the page never asks the person for a next round in between."""
+    page.add_init_script(RECORD_STATUS)
+    open_hearts(page, server.url, lang="en")
+    new_match(page, limit="1")
+    assert play_round(page) in ("match_over", "moon_choice")
+    if status(page) == "moon_choice":
+        page.locator("#moon-add").click()
+    assert status(page) == "match_over"
+    expect(page.locator("#round-title")).to_have_text(WORDS["hearts.match_over"])
+    seen = page.evaluate("window.__seen")
+    assert any(status == "round_over" for status, _, _, _ in seen), seen
+    assert all(awaiting != "you" for status, awaiting, _, _ in seen if status == "round_over")
+    assert all(title in (None, WORDS["hearts.match_over"]) for _, _, title, _ in seen), seen
+    assert not any(next_shown for _, _, title, next_shown in seen if title), seen

@@ -20,7 +20,7 @@ import {
 } from "./forms.js";
 import { installInput } from "./input.js";
 import { cardName, directionWord, render, seatName } from "./render.js";
-import { dealtTable, HeartsState, MessageQueue, tableOf } from "./state.js";
+import { dealtTable, endsMatch, HeartsState, MessageQueue, tableOf } from "./state.js";
 
 const config = readJson("game-config");
 const limits = config.limits;
@@ -104,7 +104,8 @@ function syncDialogs(snapshot) {
     if (!dialogs.isOpen("dialog-new")) openNewDialog();
     return;
   }
-  const over = snapshot.status === "round_over" || snapshot.status === "match_over";
+  // The last round's result is shown with the match's end, which comes right behind it.
+  const over = (snapshot.status === "round_over" && !endsMatch(snapshot)) || snapshot.status === "match_over";
   if (over && state.summaryShown !== summaryKey(snapshot)) {
     state.summaryShown = summaryKey(snapshot);
     fillSummary(snapshot);
