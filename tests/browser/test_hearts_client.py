@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -425,6 +426,25 @@ def test_a_slow_hint_blocks_input_until_it_comes(page: Page, gated: GatedServer)
     expect(page.locator("#btn-hint")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#message")).to_contain_text("Hint: pass")
     expect(page.locator("#hand .hcard.hinted")).to_have_count(3)
+
+
+def test_no_hint_while_the_computer_players_decide(page: Page, gated: GatedServer) -> None:
+    """A hint is for a decision of the person's own: while the others decide there is none, so
+    none is asked for (the server would only refuse it)."""
+    messages = ServerMessages(page)
+    open_hearts(page, gated.url, lang="en")
+    new_match(page, code=CODE)
+    expect(page.locator("#btn-hint")).to_be_enabled()  # the pass waits for the person
+    choose_pass(page, [element_id for element_id, _ in hand_ids(page)[:3]])
+    expect(page.locator("#game")).to_have_attribute("data-awaiting", "others")
+    expect(page.locator("#btn-hint")).to_be_disabled()
+    page.locator("#prompt").click()
+    page.keyboard.press("h")
+    assert page.locator("#game").get_attribute("data-pending") == "0"  # nothing was sent
+    assert gated.runner.held() == 3  # the computer players' passes, and no hint
+    let_computers_decide(page, gated.runner, messages)
+    expect(page.locator("#btn-hint")).to_be_enabled()
+    expect(page.locator("#message")).not_to_have_class(re.compile("error"))
 
 
 def test_the_scores_stay_open_while_the_computer_players_play(

@@ -255,7 +255,8 @@ const actions = {
     socket.send("moon", { option });
   },
   hint() {
-    if (!canAct() || state.snapshot.status === "none") return;
+    // Only a decision of the person's own has a hint (not while the others decide).
+    if (!canAct() || !state.deciding) return;
     state.hintRequest = socket.send("hint");
     redraw();
   },

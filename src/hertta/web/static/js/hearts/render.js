@@ -356,6 +356,7 @@ function renderControls(state) {
   $("btn-pass").disabled = state.chosen.size !== state.limits.pass_size;
   $("btn-next").hidden = snapshot.status !== "round_over" || endsMatch(snapshot);
   $("btn-last").disabled = !table || !snapshot.observation.tricks.length;
+  $("btn-hint").disabled = !state.deciding;
   $("btn-hint").setAttribute("aria-busy", String(state.hintRequest !== null));
 }
 

@@ -54,6 +54,11 @@ export class HeartsState {
     return Boolean(s && s.status === "moon_choice" && s.observation.moon_options.add);
   }
 
+  /** A decision of the person's own waits: a pass, a card or a moon choice (hints are for these). */
+  get deciding() {
+    return this.passing || this.myTurn || this.choosingMoon;
+  }
+
   /**
    * Whose decision the game waits for: "you" (the person), "others" (the computer players are
    * still thinking, or the table ends the match by itself; their decisions come as pushed
