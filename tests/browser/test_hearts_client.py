@@ -62,7 +62,6 @@ window.WebSocket = class extends NativeSocket {
     this.addEventListener("message", () => window.__arrivals.push(performance.now()));
   }
 };"""
-
 # What the page said about the game after each message: status, whose decision, the round
 # dialog's title if it is open, whether its Next round button shows.
 RECORD_STATUS = """window.__seen = [];
@@ -447,7 +446,7 @@ def test_no_hint_while_the_computer_players_decide(page: Page, gated: GatedServe
     expect(page.locator("#message")).not_to_have_class(re.compile("error"))
 
 
-def test_the_scores_stay_open_while_the_computer_players_play(
+def test_the_scores_stay_open_and_follow_the_computer_players(
     page: Page, gated: GatedServer
 ) -> None:
     messages = ServerMessages(page)
@@ -455,17 +454,28 @@ def test_the_scores_stay_open_while_the_computer_players_play(
     new_match(page, code=CODE)
     choose_pass(page, [element_id for element_id, _ in hand_ids(page)[:3]])
     let_computers_decide(page, gated.runner, messages)
-    hit(page, f"#hand-{legal(page)[0]}", touch=False)
-    answered(page)
-    gated.runner.wait_held(1)  # the computer players are still to play
-    page.locator("#btn-scores").click()
-    expect(page.locator("#dialog-round")).to_be_visible()
-    assert let_computers_decide(page, gated.runner, messages) >= 1
-    expect(page.locator("#game")).to_have_attribute(
-        "data-version", str(messages.last_state()["version"]))
-    expect(page.locator("#dialog-round")).to_be_visible()  # the person closes it, not an update
-    page.locator("#round-close").click()
-    expect(page.locator("#dialog-round")).to_be_hidden()
+    dialog = page.locator("#dialog-round")
+    points = page.locator("#round-table tbody td:nth-child(2)")
+    changed_while_open = 0
+    for _ in range(8):  # tricks
+        hit(page, f"#hand-{legal(page)[0]}", touch=False)
+        answered(page)
+        if person_must_act(messages.last_state()):
+            continue  # the person took the trick and leads again
+        gated.runner.wait_held(1)  # the computer players are still to play
+        page.locator("#btn-scores").click()
+        expect(dialog).to_be_visible()
+        opened_with = points.all_inner_texts()
+        assert let_computers_decide(page, gated.runner, messages) >= 1
+        expect(page.locator("#game")).to_have_attribute(
+            "data-version", str(messages.last_state()["version"]))
+        expect(dialog).to_be_visible()  # the person closes it, not an update
+        taken = messages.last_state()["observation"]["points_taken"]
+        expect(points).to_have_text([str(p) for p in taken])  # and it shows the points now
+        changed_while_open += opened_with != points.all_inner_texts()
+        page.locator("#round-close").click()
+        expect(dialog).to_be_hidden()
+    assert changed_while_open, "a trick with points was taken while the scores were open"
 
 
 def test_the_last_rounds_end_is_the_matchs_end(page: Page, server: ServerProcess) -> None:

@@ -123,6 +123,12 @@ function syncDialogs(snapshot) {
   }
 }
 
+/** The Scores dialog: the round so far (kept up to date while it is open). */
+function fillScores(snapshot) {
+  fillSummary({ ...snapshot, summary: summarySoFar(snapshot) });
+  $("round-next").hidden = true;
+}
+
 function openNewDialog() {
   $("new-error").textContent = "";
   syncNewForm(limits);
@@ -213,6 +219,8 @@ async function handle(message) {
   redraw();
   slideAll(hand, animator.ms);
   syncDialogs(next);
+  // The computer players' updates may come while the person looks at the scores.
+  if (roundDialog === "scores" && dialogs.isOpen("dialog-round") && next.status !== "none") fillScores(next);
 }
 
 const queue = new MessageQueue(handle, setBusy);
@@ -271,8 +279,7 @@ const actions = {
   scores() {
     const s = state.snapshot;
     if (!s || s.status === "none") return;
-    fillSummary({ ...s, summary: summarySoFar(s) });
-    $("round-next").hidden = true;
+    fillScores(s);
     roundDialog = "scores";
     dialogs.open("dialog-round");
   },
