@@ -167,3 +167,27 @@ def test_keyboard_only(page: Page, server: ServerProcess, artifacts: Path) -> No
     wait_idle(page)
     expect(page.locator("#info-code")).not_to_have_text(PINNED_WINNABLE)
     expect(page.locator("#announce")).to_contain_text(re.compile("Uusi peli"))
+
+
+def test_a_key_right_after_a_dialog_closes_is_not_lost(page: Page, server: ServerProcess) -> None:
+    """A dialog's "close" event comes a moment after it has closed, and a key pressed in that
+    moment (input goes before such events in the browser's queue) counts: here the dialog is
+    closed and the key pressed in one go, before the event can come."""
+    open_game(page, server.url)
+    page.keyboard.press("?")
+    shortcuts = page.locator("#dialog-shortcuts")
+    expect(shortcuts).to_be_visible()
+    page.evaluate("""() => {
+      document.getElementById("dialog-shortcuts").close();
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true }));
+    }""")
+    expect(shortcuts).to_be_visible()  # the key opened it again
+    # The late "close" event of the first closing does not make the page forget it is open:
+    # a key for the game still waits for it.
+    page.keyboard.press("n")
+    assert page.locator("#game").get_attribute("data-pending") == "0"
+    page.keyboard.press("Escape")
+    expect(shortcuts).to_be_hidden()
+    page.keyboard.press("n")  # now it counts (a game without a move starts anew at once)
+    wait_idle(page)
+    expect(page.locator("#announce")).to_contain_text(re.compile("Uusi peli"))
