@@ -437,6 +437,7 @@ def test_no_hint_while_the_computer_players_decide(page: Page, gated: GatedServe
     choose_pass(page, [element_id for element_id, _ in hand_ids(page)[:3]])
     expect(page.locator("#game")).to_have_attribute("data-awaiting", "others")
     expect(page.locator("#btn-hint")).to_be_disabled()
+    gated.runner.wait_held(3)  # the computer players think about their passes
     page.locator("#prompt").click()
     page.keyboard.press("h")
     assert page.locator("#game").get_attribute("data-pending") == "0"  # nothing was sent
