@@ -64,7 +64,7 @@ class GatedRunner(ThreadBotRunner):
         return await self._submit(self._held, task.run)
 
     def release(self, count: int = 1) -> None:
-        """Let ``count`` tasks through: those waiting first, then the next ones to come."""
+        """Let ``count`` tasks through: those waiting, or else the next ones to come."""
         with self._changed:
             self._owed -= count
             self._changed.notify_all()
