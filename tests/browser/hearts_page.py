@@ -10,9 +10,21 @@ from typing import Any
 
 from playwright.sync_api import Page, Position, WebSocket, expect
 
+import hertta.web
 from tests.browser.game_page import set_preferences
 from tests.browser.gated_server import GatedRunner
 from tests.web.hearts_helpers import person_must_act, rank
+
+WORDS: dict[str, str] = json.loads(
+    (Path(hertta.web.__file__).parent / "i18n" / "en.json").read_text(encoding="utf-8"))
+"""The English page's words."""
+
+
+def card_words(card: str) -> str:
+    """A card as the English page says it ("10 of hearts", "queen of spades")."""
+    rank_word = "10" if card[0] == "T" else WORDS.get(f"rank.{card[0]}", card[0])
+    return WORDS["hearts.card"].replace("{rank}", rank_word).replace(
+        "{suit}", WORDS[f"hearts.suit.{card[1]}"])
 
 
 def open_hearts(page: Page, base_url: str, **preferences: object) -> Page:

@@ -7,7 +7,6 @@ real app with its computer players held by the test (``gated_server.py``)."""
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,10 @@ import hertta.web.routes.hearts
 from hertta.web.hearts_session import hearts_limits
 from tests.browser.gated_server import GatedServer
 from tests.browser.hearts_page import (
+    WORDS,
     ServerMessages,
     answered,
+    card_words,
     choose_pass,
     hand,
     hand_ids,
@@ -76,8 +77,6 @@ addEventListener("DOMContentLoaded", () => {
   observer.observe(dialog,
     { attributes: true, subtree: true, childList: true, characterData: true });
 });"""
-WORDS = json.loads(
-    (Path(hertta.web.__file__).parent / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
 def flights(page: Page) -> list[str]:
@@ -90,13 +89,6 @@ def flight_times(page: Page, prefix: str) -> list[float]:
     """When each flight of an element whose id starts with ``prefix`` began."""
     return [float(at) for name, keyframes, at in page.evaluate("window.__animated")
             if keyframes == 1 and str(name).startswith(prefix)]
-
-
-def card_words(card: str) -> str:
-    """A card as the English page says it ("10 of hearts", "queen of spades")."""
-    rank = "10" if card[0] == "T" else WORDS.get(f"rank.{card[0]}", card[0])
-    return WORDS["hearts.card"].replace("{rank}", rank).replace(
-        "{suit}", WORDS[f"hearts.suit.{card[1]}"])
 
 
 def play_words(state: dict[str, Any], event: dict[str, Any]) -> str:
