@@ -1,5 +1,6 @@
 """Browser tests: Debian's Chromium through pytest-playwright (see NOTES.md), against a real
-``hertta serve`` process on a free port with its own database."""
+``hertta serve`` process on a free port with its own database, or, where a test holds the
+computer players mid-thought, the same app served in this process (``gated_server.py``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.gated_server import GatedServer, gated_servers
 from tests.web.server_process import ServerProcess
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -21,9 +23,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
-    # A page a test serves through page.route (test_csp.py adds the policy header that way)
-    # has no address, so Chromium counts it as public and would refuse its socket to 127.0.0.1.
-    "--disable-features=LocalNetworkAccessChecks",
 ]
 
 
@@ -39,6 +38,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(str(db)).start()
     yield process
     process.stop()
+
+
+@pytest.fixture
+def gated(tmp_path: Path) -> Iterator[GatedServer]:
+    """The real app whose computer players and hints wait for the test (``runner.release``)."""
+    with gated_servers(tmp_path / "hertta.db") as (server,):
+        yield server
+
+
+@pytest.fixture
+def gated_pair(tmp_path: Path) -> Iterator[list[GatedServer]]:
+    """Two such apps on one database: two server processes' worth of the same games."""
+    with gated_servers(tmp_path / "hertta.db", count=2) as servers:
+        yield servers
 
 
 @pytest.fixture(scope="session")

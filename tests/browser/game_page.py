@@ -9,8 +9,16 @@ from playwright.sync_api import Locator, Page, Position, expect
 from hertta.solitaire.game import Move
 from tests.web.helpers import Target, tap_targets_for
 
-FINITE_ANIMATIONS_DONE = """() => document.getAnimations().every(
-    (a) => a.playState !== "running" || a.effect.getComputedTiming().endTime === Infinity)"""
+# Resolves once no finite animation runs (endless decorations do not count). Awaited inside
+# page.evaluate: the pages' Content-Security-Policy allows no string evaluation, which
+# Playwright's wait_for_function needs for every check after its first.
+FINITE_ANIMATIONS_DONE = """async () => {
+  const running = () => document.getAnimations().filter(
+    (a) => a.playState === "running" && a.effect.getComputedTiming().endTime !== Infinity);
+  for (let now = running(); now.length; now = running()) {
+    await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+  }
+}"""
 
 
 # An init script (run before the page's own): every WebSocket the page opens is kept in
@@ -25,6 +33,11 @@ KEEP_SOCKETS = """(() => {
     }
   };
 })()"""
+
+
+def animations_done(page: Page) -> None:
+    """Wait until every card has landed."""
+    page.evaluate(FINITE_ANIMATIONS_DONE)
 
 
 def keep_sockets(page: Page) -> None:
@@ -70,7 +83,7 @@ def hit(page: Page, target: Target, *, touch: bool = False) -> None:
     """Click (or tap) a target. Heart cards are hit in their top part, which is never covered
     by the row below, exactly where a person would put a finger on an overlapped card."""
     # Cards that are still flying (a deal, a flip) are hit where they land, as a person would.
-    page.wait_for_function(FINITE_ANIMATIONS_DONE)
+    animations_done(page)
     locator = element(page, target)
     # Covered cards and empty places are aria-disabled, which Playwright would refuse to click;
     # a person can still put a finger on them, so skip its actionability wait for those.
@@ -116,5 +129,5 @@ def set_preferences(page: Page, base_url: str, **values: object) -> None:
 
 def screenshot(page: Page, folder: Path, name: str) -> None:
     """Save a picture once every card has landed (endless decorations do not count)."""
-    page.wait_for_function(FINITE_ANIMATIONS_DONE)
+    animations_done(page)
     page.screenshot(path=str(folder / f"{name}.png"))

@@ -1,13 +1,30 @@
-"""Driving the Hearts page the way a person does (taps, clicks, keys)."""
+"""Driving the Hearts page the way a person does (taps, clicks, keys), and watching what its
+socket receives from the server."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page, Position, expect
+from playwright.sync_api import Page, Position, WebSocket, expect
 
+import hertta.web
 from tests.browser.game_page import set_preferences
-from tests.web.hearts_helpers import rank
+from tests.browser.gated_server import GatedRunner
+from tests.web.hearts_helpers import person_must_act, rank
+
+WORDS: dict[str, str] = json.loads(
+    (Path(hertta.web.__file__).parent / "i18n" / "en.json").read_text(encoding="utf-8"))
+"""The English page's words."""
+
+
+def card_words(card: str) -> str:
+    """A card as the English page says it ("10 of hearts", "queen of spades")."""
+    rank_word = "10" if card[0] == "T" else WORDS.get(f"rank.{card[0]}", card[0])
+    return WORDS["hearts.card"].replace("{rank}", rank_word).replace(
+        "{suit}", WORDS[f"hearts.suit.{card[1]}"])
 
 
 def open_hearts(page: Page, base_url: str, **preferences: object) -> Page:
@@ -19,13 +36,18 @@ def open_hearts(page: Page, base_url: str, **preferences: object) -> Page:
     return page
 
 
-def idle(page: Page) -> None:
-    """Every frame sent has had its answer, every message has been shown, and the computer
-    players are not still to decide (their decisions may come as later pushed updates)."""
+def answered(page: Page) -> None:
+    """Every frame sent has had its answer and every message has been shown (the computer
+    players may still be deciding: their decisions come as later pushed updates)."""
     game = page.locator("#game")
     expect(game).to_have_attribute("data-pending", "0")
     expect(game).to_have_attribute("data-busy", "0")
-    expect(game).not_to_have_attribute("data-awaiting", "others")
+
+
+def idle(page: Page) -> None:
+    """As ``answered``, and the computer players are not still to decide."""
+    answered(page)
+    expect(page.locator("#game")).not_to_have_attribute("data-awaiting", "others")
 
 
 def status(page: Page) -> str:
@@ -35,11 +57,15 @@ def status(page: Page) -> str:
 
 def new_match(page: Page, *, players: int = 4, preset: str = "standard", limit: str = "100",
               moon: str = "add", code: str = "", level: str = "easy") -> None:
+    """Start a match from the dialog; ``limit`` is a listed score limit or any other number."""
     if not page.locator("#dialog-new").is_visible():
         page.locator("#btn-new").click()
     page.locator("#new-players").select_option(str(players))
     page.locator("#new-preset").select_option(preset)
-    page.locator("#new-limit").select_option(limit)
+    listed = option_values(page, "#new-limit")
+    page.locator("#new-limit").select_option(limit if limit in listed else "other")
+    if limit not in listed:
+        page.locator("#new-limit-other").fill(limit)
     page.locator("#new-moon").select_option(moon)
     for seat in range(1, players):
         page.locator(f"#opp-level-{seat}").select_option(level)
@@ -47,6 +73,11 @@ def new_match(page: Page, *, players: int = 4, preset: str = "standard", limit: 
     page.locator("#new-start").click()
     expect(page.locator("#dialog-new")).not_to_be_visible()
     idle(page)
+
+
+def option_values(page: Page, selector: str) -> list[str]:
+    return [str(v) for v in page.locator(f"{selector} option").evaluate_all(
+        "(options) => options.map((o) => o.value)")]
 
 
 def hit(page: Page, selector: str, touch: bool) -> None:
@@ -63,12 +94,19 @@ def hit(page: Page, selector: str, touch: bool) -> None:
         locator.click(position=position)
 
 
-def pass_cards(page: Page, ids: list[str], touch: bool = False) -> None:
-    """Choose three hand cards by element id (``hand-QS``, ``hand-QS-2``) and confirm."""
+def choose_pass(page: Page, ids: list[str], touch: bool = False) -> None:
+    """Choose three hand cards by element id (``hand-QS``, ``hand-QS-2``) and confirm, without
+    waiting for the computer players."""
     for element_id in ids:
         hit(page, f"#{element_id}", touch)
     expect(page.locator("#btn-pass")).to_be_enabled()
     page.locator("#btn-pass").click()
+    answered(page)
+
+
+def pass_cards(page: Page, ids: list[str], touch: bool = False) -> None:
+    """Choose three hand cards by element id and confirm; wait for the computer players."""
+    choose_pass(page, ids, touch)
     idle(page)
 
 
@@ -116,3 +154,110 @@ def next_round(page: Page) -> None:
     expect(page.locator("#dialog-round")).to_be_visible()
     page.locator("#round-next").click()
     idle(page)
+
+
+# -- what the page's socket receives --------------------------------------------------------
+
+
+class ServerMessages:
+    """Every message the page's Hearts socket has received, in order, as the browser got it
+    (read off the page's own WebSocket; nothing stands between the page and the server)."""
+
+    def __init__(self, page: Page) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self._socket: WebSocket | None = None
+        page.on("websocket", self._opened)  # before the page loads
+
+    def _opened(self, socket: WebSocket) -> None:
+        if socket.url.endswith("/ws/hearts"):
+            self._socket = socket
+            socket.on("framereceived", self._received)
+
+    def _received(self, payload: str | bytes) -> None:
+        self.messages.append(json.loads(payload))
+
+    def pushed(self) -> list[dict[str, Any]]:
+        """The updates nobody on this page asked for (``re: null``)."""
+        return [m for m in self.messages if m["type"] == "update" and m["re"] is None]
+
+    def last_state(self) -> dict[str, Any]:
+        state: dict[str, Any] = next(m["state"] for m in reversed(self.messages) if "state" in m)
+        return state
+
+    def wait_for(self, condition: Callable[[], bool]) -> None:
+        """Wait until ``condition`` holds, looking again after each message that comes."""
+        while not condition():
+            assert self._socket is not None, "the page has no Hearts socket"
+            self._socket.wait_for_event("framereceived", timeout=30_000)
+
+
+def computer_decisions_owed(state: dict[str, Any]) -> int:
+    """How many computer players are to decide now (while passing they all think at once)."""
+    now = state["status"]
+    obs = state.get("observation")
+    if now == "passing":
+        assert obs is not None
+        return sum(1 for seat, chosen in enumerate(obs["passes_chosen"]) if seat and not chosen)
+    if now == "playing":
+        assert obs is not None
+        return 0 if obs["turn"] == 0 else 1
+    if now == "moon_choice":
+        assert obs is not None
+        return 0 if obs["moon_shooter"] == 0 else 1
+    return 0  # the last round's result: the table ends the match by itself
+
+
+def expected_awaiting(state: dict[str, Any]) -> str:
+    """What ``#game[data-awaiting]`` must say once ``state`` is drawn."""
+    now = state["status"]
+    if now in ("none", "match_over"):
+        return "you"
+    if now == "round_over":
+        return "you" if person_must_act(state) else "others"
+    obs = state["observation"]
+    if now == "passing":
+        return "you" if obs["pass_to"] is not None and not obs["passed"] else "others"
+    if now == "playing":
+        return "you" if obs["turn"] == 0 else "others"
+    return "you" if obs["moon_shooter"] == 0 else "others"
+
+
+def shows(page: Page, state: dict[str, Any]) -> None:
+    """The page has drawn ``state``: its version, the trick, the seats' cards, whose turn."""
+    game = page.locator("#game")
+    expect(game).to_have_attribute("data-version", str(state["version"]))
+    expect(game).to_have_attribute("data-busy", "0")
+    expect(game).to_have_attribute("data-awaiting", expected_awaiting(state))
+    if state["status"] == "none":
+        return
+    obs = state["observation"]
+    trick = page.locator("#trick .trick-card").evaluate_all("(c) => c.map((e) => e.dataset.card)")
+    assert trick == obs["trick"]["cards"]
+    for seat in range(1, state["players"]):
+        expect(page.locator(f"#seat-{seat} .seat-count")).to_have_attribute(
+            "data-count", str(obs["hand_sizes"][seat]))
+    if expected_awaiting(state) == "others":
+        expect(page.locator("#hand .hcard.legal")).to_have_count(0)
+
+
+def let_computers_decide(page: Page, gate: GatedRunner, messages: ServerMessages) -> int:
+    """Let the computer players decide, as many at a time as think at once (one card at a
+    time; every pass of a round together), until the game waits for the person; after each
+    step the page must show the state it was sent. Returns how many decisions were let
+    through."""
+    released = 0
+    state = messages.last_state()
+    while not person_must_act(state):
+        owed = computer_decisions_owed(state)
+        came = len(messages.pushed())
+        if owed:
+            gate.wait_held(owed)
+            gate.release(owed)
+            released += owed
+        # Each computer decision is its own pushed update (the table's own end of the match
+        # too, which nobody has to think about).
+        wanted = came + max(owed, 1)
+        messages.wait_for(lambda wanted=wanted: len(messages.pushed()) >= wanted)
+        state = messages.last_state()
+        shows(page, state)
+    return released

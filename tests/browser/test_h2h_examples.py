@@ -101,6 +101,7 @@ def test_the_first_ten_moves_then_the_end(
 
 
 def test_play_pause_and_keys(page: Page, server: ServerProcess) -> None:
+    page.clock.install()  # the page's timers: time runs, and the test can move it on
     set_preferences(page, server.url, animation_ms=120)
     total = open_examples(page, server.url)
     play = page.locator("#ex-play")
@@ -114,7 +115,8 @@ def test_play_pause_and_keys(page: Page, server: ServerProcess) -> None:
     expect(root).to_have_attribute("data-pending", "0")
     paused_at = root.get_attribute("data-step")
     assert paused_at in ("2", "3")
-    page.wait_for_timeout(1500)  # two play intervals: a paused replay stays put
+    page.clock.run_for(2000)  # past two play intervals: a paused replay stays put
+    expect(root).to_have_attribute("data-pending", "0")  # (a step would have been asked for)
     assert root.get_attribute("data-step") == paused_at
 
     page.locator("h1").click()  # keys go to the page, not to a focused button

@@ -5,7 +5,7 @@ origin (close 4403) is said in words and not retried."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.game_page import (
     drop_socket,
@@ -18,6 +18,7 @@ from tests.browser.game_page import (
     set_player_cookie,
     wait_ready,
 )
+from tests.browser.host_proxy import HostProxy
 from tests.web.helpers import PINNED_WINNABLE
 from tests.web.server_process import ServerProcess
 
@@ -84,22 +85,20 @@ def test_a_cookie_refused_again_and_again_stops_reloading(
 def test_a_refused_origin_is_said_and_not_retried(
     page: Page, server: ServerProcess, path: str
 ) -> None:
+    """The real server refuses a socket from a page of another origin: here its own page,
+    reached through a proxy that passes the server's own Host."""
     page.clock.install()
     attempts: list[str] = []
-
-    def refuse(socket: WebSocketRoute) -> None:
-        attempts.append(socket.url)
-        socket.close(code=4403, reason="origin")
-
-    page.route_web_socket(f"**/ws{path}", refuse)
-    page.goto(f"{server.url}{path}")
-    expect(page.locator("#connection")).to_have_text(
-        "Palvelin ei hyväksy yhteyttä tältä sivulta. Avaa peli palvelimen omasta osoitteesta."
-    )
-    expect(page.locator("#game")).to_have_attribute("data-refused", "origin")
-    page.clock.run_for(60 * 1000)  # far past every backoff step
-    assert len(attempts) == 1
-    expect(page.locator("#game")).to_have_attribute("data-connected", "0")
+    page.on("websocket", lambda socket: attempts.append(socket.url))
+    with HostProxy(server.port) as proxy:
+        page.goto(f"{proxy.url}{path}")
+        expect(page.locator("#connection")).to_have_text(
+            "Palvelin ei hyväksy yhteyttä tältä sivulta. Avaa peli palvelimen omasta osoitteesta."
+        )
+        expect(page.locator("#game")).to_have_attribute("data-refused", "origin")
+        page.clock.run_for(60 * 1000)  # far past every backoff step
+        assert attempts == [f"ws://127.0.0.1:{proxy.port}/ws{path}"]
+        expect(page.locator("#game")).to_have_attribute("data-connected", "0")
 
 
 def test_a_dropped_connection_is_still_retried(page: Page, server: ServerProcess) -> None:
@@ -108,8 +107,8 @@ def test_a_dropped_connection_is_still_retried(page: Page, server: ServerProcess
     keep_sockets(page)
     open_game(page, server.url)
     cookie = player_cookie(page)
-    drop_socket(page)
-    page.wait_for_function("window.__sockets.length === 2")
+    with page.expect_websocket():  # the page opens a new socket by itself
+        drop_socket(page)
     wait_ready(page)
     expect(page.locator("#connection")).to_have_text("")
     assert page.locator("#game").get_attribute("data-refused") is None

@@ -8,19 +8,22 @@ export class Dialogs {
     this.state = state;
     this.onChange = onChange;
     for (const dialog of document.querySelectorAll("dialog")) {
-      // "close" fires however the dialog ends: a button, Esc, or form submission.
+      // "close" fires however the dialog ends: a button, Esc, or form submission. It comes a
+      // moment after the dialog has closed (a key pressed meanwhile may come first), and the
+      // dialog may have been opened again by then.
       dialog.addEventListener("close", () => {
-        if (this.state.openDialogs.delete(dialog.id)) this.onChange();
+        if (!dialog.open && this.state.openDialogs.delete(dialog.id)) this.onChange();
       });
     }
   }
 
+  /** Whether the dialog is open now (the dialog itself says, not its later "close" event). */
   isOpen(id) {
-    return this.state.openDialogs.has(id);
+    return this.state.openDialogs.has(id) && $(id).open;
   }
 
   get anyOpen() {
-    return this.state.openDialogs.size > 0;
+    return [...this.state.openDialogs].some((id) => $(id).open);
   }
 
   open(id) {

@@ -6,13 +6,27 @@ import { t } from "./i18n.js";
 
 let messageTimer = null;
 let flashing = false; // a flashed message is up and its time is not over
+let toAnnounce = []; // words said since the last frame, read out together at the next one
+// A hidden page has no frames: what it was told meanwhile is kept only this far back.
+const ANNOUNCE_KEEP = 12;
 
-/** Read `text` out through the aria-live line. */
+/**
+ * Read `text` out through the aria-live line. Everything said before the next frame is read
+ * out together: messages that come close together (computer players' decisions, each its own
+ * update) must not replace each other's words before a screen reader has seen them.
+ */
 export function announce(text) {
   const line = $("announce");
-  // Clear first so that the same words twice in a row are still read out.
-  line.textContent = "";
-  requestAnimationFrame(() => { line.textContent = text; });
+  if (!toAnnounce.length) {
+    // Clear first so that the same words twice in a row are still read out.
+    line.textContent = "";
+    requestAnimationFrame(() => {
+      line.textContent = toAnnounce.join(". ");
+      toAnnounce = [];
+    });
+  }
+  toAnnounce.push(text);
+  if (toAnnounce.length > ANNOUNCE_KEEP) toAnnounce.shift();
 }
 
 /** Show `text` in the message line for a while (red when `error`). */

@@ -20,7 +20,7 @@ import {
 } from "./forms.js";
 import { installInput } from "./input.js";
 import { cardName, directionWord, render, seatName } from "./render.js";
-import { dealtTable, HeartsState, MessageQueue, tableOf } from "./state.js";
+import { dealtTable, endsMatch, HeartsState, MessageQueue, tableOf } from "./state.js";
 
 const config = readJson("game-config");
 const limits = config.limits;
@@ -104,7 +104,8 @@ function syncDialogs(snapshot) {
     if (!dialogs.isOpen("dialog-new")) openNewDialog();
     return;
   }
-  const over = snapshot.status === "round_over" || snapshot.status === "match_over";
+  // The last round's result is shown with the match's end, which comes right behind it.
+  const over = (snapshot.status === "round_over" && !endsMatch(snapshot)) || snapshot.status === "match_over";
   if (over && state.summaryShown !== summaryKey(snapshot)) {
     state.summaryShown = summaryKey(snapshot);
     fillSummary(snapshot);
@@ -120,6 +121,12 @@ function syncDialogs(snapshot) {
   } else {
     dialogs.close("dialog-moon");
   }
+}
+
+/** The Scores dialog: the round so far (kept up to date while it is open). */
+function fillScores(snapshot) {
+  fillSummary({ ...snapshot, summary: summarySoFar(snapshot) });
+  $("round-next").hidden = true;
 }
 
 function openNewDialog() {
@@ -212,6 +219,8 @@ async function handle(message) {
   redraw();
   slideAll(hand, animator.ms);
   syncDialogs(next);
+  // The computer players' updates may come while the person looks at the scores.
+  if (roundDialog === "scores" && dialogs.isOpen("dialog-round") && next.status !== "none") fillScores(next);
 }
 
 const queue = new MessageQueue(handle, setBusy);
@@ -254,7 +263,8 @@ const actions = {
     socket.send("moon", { option });
   },
   hint() {
-    if (!canAct() || state.snapshot.status === "none") return;
+    // Only a decision of the person's own has a hint (not while the others decide).
+    if (!canAct() || !state.deciding) return;
     state.hintRequest = socket.send("hint");
     redraw();
   },
@@ -269,8 +279,7 @@ const actions = {
   scores() {
     const s = state.snapshot;
     if (!s || s.status === "none") return;
-    fillSummary({ ...s, summary: summarySoFar(s) });
-    $("round-next").hidden = true;
+    fillScores(s);
     roundDialog = "scores";
     dialogs.open("dialog-round");
   },

@@ -8,6 +8,7 @@
 import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { backMarkup, cardKey, faceMarkup } from "./cards.js";
+import { endsMatch } from "./state.js";
 
 // Where each seat sits around the table, in percent of the table area (seat 0 is the hand),
 // hand-placed for the usual table sizes; any other size goes round an ellipse.
@@ -353,8 +354,9 @@ function renderControls(state) {
   const passing = state.passing;
   $("btn-pass").hidden = !passing;
   $("btn-pass").disabled = state.chosen.size !== state.limits.pass_size;
-  $("btn-next").hidden = snapshot.status !== "round_over";
+  $("btn-next").hidden = snapshot.status !== "round_over" || endsMatch(snapshot);
   $("btn-last").disabled = !table || !snapshot.observation.tricks.length;
+  $("btn-hint").disabled = !state.deciding;
   $("btn-hint").setAttribute("aria-busy", String(state.hintRequest !== null));
 }
 

@@ -48,18 +48,40 @@ export class HeartsState {
     return Boolean(s && s.status === "playing" && s.observation.turn === 0);
   }
 
+  /** Seat 0 must choose how its moon scores. */
+  get choosingMoon() {
+    const s = this.snapshot;
+    return Boolean(s && s.status === "moon_choice" && s.observation.moon_options.add);
+  }
+
+  /** A decision of the person's own waits: a pass, a card or a moon choice (hints are for these). */
+  get deciding() {
+    return this.passing || this.myTurn || this.choosingMoon;
+  }
+
   /**
    * Whose decision the game waits for: "you" (the person), "others" (the computer players are
-   * still thinking; their decisions come as pushed updates), or "" while events are shown.
+   * still thinking, or the table ends the match by itself; their decisions come as pushed
+   * updates), or "" while events are shown.
    */
   get awaiting() {
     const s = this.snapshot;
     if (this.showing || !s) return "";
     if (s.status === "passing") return this.passing ? "you" : "others";
-    if (s.status === "playing") return s.observation.turn === 0 ? "you" : "others";
-    if (s.status === "moon_choice") return s.observation.moon_options.add ? "you" : "others";
+    if (s.status === "playing") return this.myTurn ? "you" : "others";
+    if (s.status === "moon_choice") return this.choosingMoon ? "you" : "others";
+    if (endsMatch(s)) return "others";
     return "you"; // no match, round or match over: the person starts the next one
   }
+}
+
+/**
+ * The round just over is the match's last (a total reached the score limit): the match's end
+ * follows from the table itself, right behind, so nobody is asked for the next round.
+ */
+export function endsMatch(snapshot) {
+  return snapshot.status === "round_over" && snapshot.summary !== null
+    && Math.max(...snapshot.summary.totals) >= snapshot.score_limit;
 }
 
 /** The plays of a trick as [{seat, card, cancelled}]. */
