@@ -29,7 +29,17 @@ from hertta.web.handles import PlayerHandles
 from hertta.web.middleware import BodyLimit, SecurityHeaders
 from hertta.web.players import PlayerCookies, install_player_middleware
 from hertta.web.ratings import rating_hook
-from hertta.web.routes import bench, daily, examples, leaderboard, online, pages, settings, stats
+from hertta.web.routes import (
+    bench,
+    daily,
+    examples,
+    leaderboard,
+    online,
+    pages,
+    settings,
+    stats,
+    table_pages,
+)
 from hertta.web.seats import SoloSessions
 from hertta.web.services import AppServices
 from hertta.web.settings import Settings
@@ -104,7 +114,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
     for router in (pages.router, settings.router, stats.router, examples.router, online.router,
-                   leaderboard.router, daily.router):
+                   leaderboard.router, daily.router, table_pages.router):
         app.include_router(router)
     for game in listed:
         app.include_router(game.router)

@@ -1,11 +1,13 @@
 // One WebSocket per game: intents out (with our own `seq`), server messages in. Reconnects with
 // backoff; after every (re)connect it says `hello` and the server answers with a full snapshot.
-// Two close codes mean reconnecting cannot help, so the socket stops and tells the page why.
+// Some close codes mean reconnecting cannot help, so the socket stops and tells the page why.
 
 /** Close codes the server refuses a socket with, and the reason the page puts in words. */
 export const REFUSALS = {
   4401: "identity", // the player cookie is unknown or stale: a page load gets a new one
   4403: "origin", // the page's origin is not allowed to play on this server
+  4404: "no_table", // a shared table that does not exist (or a private one without its invite)
+  4409: "no_spectators", // the match is on, this person has no seat and the host allows no watching
 };
 
 export class GameSocket {

@@ -1,0 +1,275 @@
+// A table people share (docs/tables.md): the page talks to /ws/tables/{id}, draws the state it
+// is sent and sends what the person does. Before the match: the seats (sit, stand, and for the
+// host: computer players, removing, the invite link). During it: the person's own seat only;
+// a spectator sees the public table. After each round: its hands, passes and tricks for
+// everyone; after the match: the code and the replay link.
+
+import { connectGame } from "../common/connection.js";
+import { $, readJson } from "../common/dom.js";
+import { errorText, t } from "../common/i18n.js";
+import { announce, flash } from "../common/status.js";
+import { cardName } from "../hearts/render.js";
+import { renderPlay, renderWaiting } from "./render.js";
+import { TrickStepper } from "./review.js";
+import { namesOf, roundOf } from "./view.js";
+
+const config = readJson("game-config");
+const MUTED_KEY = `hertta.muted.${config.table}`;
+
+const page = {
+  limits: config.limits,
+  name: config.name,
+  chosen: new Set(),
+  passing: false,
+  muted: new Set(readMuted()),
+  stepper: new TrickStepper(),
+  revealKey: null,
+  state: null,
+  clockDeadline: null,
+  leaveArmed: false,
+};
+
+function readMuted() {
+  try {
+    const seats = JSON.parse(sessionStorage.getItem(MUTED_KEY) ?? "[]");
+    return Array.isArray(seats) ? seats.filter(Number.isInteger) : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveMuted() {
+  try {
+    sessionStorage.setItem(MUTED_KEY, JSON.stringify([...page.muted]));
+  } catch {
+    // Private mode without storage: muting lasts as long as the page.
+  }
+}
+
+// -- words for events -----------------------------------------------------------------------
+
+function eventWords(event, state) {
+  const names = namesOf(state);
+  const name = (seat) => names[seat] ?? "";
+  switch (event.type) {
+    case "play": return t("hearts.announce.play", { name: name(event.seat), card: cardName(event.card) });
+    case "trick": return event.winner === null ? t("hearts.carried")
+      : t("hearts.announce.trick", { name: name(event.winner), points: event.points });
+    case "hearts_broken": return t("hearts.announce.broken");
+    case "exchange": return event.received && event.received.length
+      ? t("hearts.announce.received", { cards: event.received.map(cardName).join(", ") }) : "";
+    case "started": return t("online.started");
+    case "timed_out": return event.seat === state.table.you ? t("online.timed_out_you")
+      : t("online.timed_out", { name: name(event.seat) });
+    case "autopilot": return t(event.on ? "online.autopilot_on" : "online.autopilot_off", { name: name(event.seat) });
+    case "presence": return t(event.connected ? "online.came_back" : "online.dropped", { name: name(event.seat) });
+    case "table_over": return t("hearts.prompt.match_over");
+    default: return "";
+  }
+}
+
+function showReaction(event) {
+  const bubble = $(`seat-${event.seat}`)?.querySelector(".oseat-bubble");
+  if (!bubble) return;
+  bubble.textContent = t(`online.reaction.${event.reaction}`);
+  bubble.classList.add("shown");
+  clearTimeout(bubble.hideTimer);
+  bubble.hideTimer = setTimeout(() => bubble.classList.remove("shown"), 3000);
+}
+
+// -- one message ----------------------------------------------------------------------------
+
+function draw() {
+  const state = page.state;
+  if (!state) return;
+  const game = $("game");
+  const table = state.table;
+  game.dataset.status = table.status;
+  game.dataset.you = table.you === null ? "" : String(table.you);
+  game.dataset.version = String(state.version);
+  game.dataset.decisions = String(table.decisions);
+  game.dataset.phase = state.game ? state.game.status : "";
+  const waiting = table.status === "waiting" || !state.game;
+  $("waiting").hidden = !waiting;
+  $("play").hidden = waiting;
+  if (waiting) {
+    $("review").hidden = true;
+    renderWaiting(state, page);
+    return;
+  }
+  const round = roundOf(state.game);
+  page.passing = state.game.status === "passing" && table.you !== null && round.passTo !== null
+    && round.passed.length === 0;
+  if (!page.passing) page.chosen.clear();
+  for (const card of page.chosen) if (!round.hand.includes(card)) page.chosen.delete(card);
+  renderPlay(state, page);
+  drawClock();
+}
+
+function handle(message) {
+  if (message.type === "error") {
+    flash(errorText(message.code));
+    return;
+  }
+  if (message.type !== "snapshot" && message.type !== "update") return;
+  if (page.state && message.state.version < page.state.version && message.type === "update") return;
+  page.state = message.state;
+  const clock = page.state.table.clock_state;
+  page.clockDeadline = clock ? performance.now() + clock.remaining_ms : null;
+  const words = [];
+  for (const event of message.events ?? []) {
+    if (event.type === "reaction") showReaction(event);
+    else if (event.type === "refused") flash(t(`hearts.reason.${event.reason}`, { count: page.limits.pass_size }));
+    else if (event.type === "timed_out" && event.seat === page.state.table.you) flash(eventWords(event, page.state), { error: false, ms: 6000 });
+    const said = eventWords(event, page.state);
+    if (said) words.push(said);
+  }
+  if (words.length) announce(words.join(". "));
+  draw();
+}
+
+function drawClock() {
+  const line = $("info-clock");
+  if (page.clockDeadline === null) {
+    line.textContent = "–";
+    line.dataset.ms = "";
+    return;
+  }
+  const left = Math.max(0, page.clockDeadline - performance.now());
+  line.dataset.ms = String(Math.round(left));
+  line.textContent = t("online.seconds_left", { seconds: Math.ceil(left / 1000) });
+}
+
+setInterval(() => {
+  if (page.clockDeadline !== null) drawClock();
+}, 250);
+
+// -- what the person does -------------------------------------------------------------------
+
+const socket = connectGame(config.socket, {
+  helloArgs: () => ({}),
+  onConnected(connected) {
+    // Muting belongs to a connection on the server: a new one is told again.
+    if (connected) for (const seat of page.muted) socket.send("mute", { seat, muted: true });
+  },
+  onPending(count) {
+    $("game").dataset.pending = String(count);
+  },
+  onMessage: handle,
+});
+
+function onSeatList(event) {
+  const target = event.target.closest("button[data-op]");
+  if (!target) return;
+  const op = target.dataset.op;
+  const seat = Number(target.dataset.seat);
+  if (op === "sit") {
+    if (page.name === null) {
+      $("name-error").textContent = t("online.name_first");
+      $("name-input").focus();
+      return;
+    }
+    socket.send("sit", { seat });
+  } else if (op === "computer") {
+    socket.send("computer", { seat, level: $(`level-${seat}`).value });
+  } else if (op === "remove") {
+    socket.send("remove", { seat });
+  } else if (op === "stand") {
+    socket.send("stand");
+  }
+}
+
+async function saveName(event) {
+  event.preventDefault();
+  $("name-error").textContent = "";
+  const answer = await fetch("/api/profile", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: $("name-input").value }),
+  });
+  const body = await answer.json();
+  if (!answer.ok) {
+    $("name-error").textContent = `${errorText(body.error)} ${body.detail ?? ""}`.trim();
+    return;
+  }
+  page.name = body.name;
+  $("name-input").value = body.name;
+  flash(t("online.name_saved", { name: body.name }), { error: false });
+  draw();
+}
+
+function onHand(event) {
+  const el = event.target.closest(".hand-card");
+  if (!el || el.disabled || !page.state) return;
+  const card = el.dataset.card;
+  if (page.passing) {
+    if (page.chosen.has(card)) page.chosen.delete(card);
+    else if (page.chosen.size < page.limits.pass_size) page.chosen.add(card);
+    announce(t("hearts.announce.selected", { card: cardName(card), count: page.chosen.size, total: page.limits.pass_size }));
+    draw();
+    return;
+  }
+  socket.send("play", { card });
+}
+
+function onRing(event) {
+  const el = event.target.closest("button.mute");
+  if (!el) return;
+  const seat = Number(el.dataset.seat);
+  const muted = !page.muted.has(seat);
+  if (muted) page.muted.add(seat);
+  else page.muted.delete(seat);
+  saveMuted();
+  socket.send("mute", { seat, muted });
+  draw();
+}
+
+function leave() {
+  if (!page.leaveArmed) {
+    page.leaveArmed = true;
+    $("btn-leave").textContent = t("online.leave_confirm");
+    setTimeout(() => {
+      page.leaveArmed = false;
+      $("btn-leave").textContent = t("online.leave");
+    }, 4000);
+    return;
+  }
+  socket.send("leave");
+}
+
+function makeReactions() {
+  const box = $("reactions");
+  for (const code of page.limits.reactions) {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = "button reaction";
+    el.dataset.reaction = code;
+    el.textContent = t(`online.reaction.${code}`);
+    box.append(el);
+  }
+  box.addEventListener("click", (event) => {
+    const el = event.target.closest("button.reaction");
+    if (el) socket.send("react", { reaction: el.dataset.reaction });
+  });
+}
+
+$("seat-list").addEventListener("click", onSeatList);
+$("name-form").addEventListener("submit", saveName);
+$("hand").addEventListener("click", onHand);
+$("ring").addEventListener("click", onRing);
+$("btn-pass").addEventListener("click", () => {
+  if (page.chosen.size === page.limits.pass_size) socket.send("pass", { cards: [...page.chosen] });
+});
+$("btn-ready").addEventListener("click", () => socket.send("next"));
+$("moon-add").addEventListener("click", () => socket.send("moon", { option: "add" }));
+$("moon-subtract").addEventListener("click", () => socket.send("moon", { option: "subtract" }));
+$("btn-leave").addEventListener("click", leave);
+$("copy-invite").addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText($("invite-url").value);
+    flash(t("online.copied"), { error: false });
+  } catch {
+    $("invite-url").select();
+  }
+});
+makeReactions();

@@ -1,0 +1,296 @@
+// Drawing a shared table: the seating before the match, the table during it (seats around the
+// trick, the page's own hand at the bottom), and a finished round's review. Elements keep their
+// ids between renders (seat-<n>, hand-<card>), so a redraw moves nothing the state did not.
+
+import { $ } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { cardKey, faceMarkup } from "../hearts/cards.js";
+import { cardName, directionWord } from "../hearts/render.js";
+import { cardElement, fillHands, fillScores } from "./review.js";
+import { endsMatch, namesOf, roundOf, spotOf } from "./view.js";
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function rulesText(table) {
+  const rules = table.rules;
+  const parts = [t(`hearts.preset.${rules.preset}`), t("online.players_n", { count: rules.players }),
+    t("online.limit_n", { limit: rules.score_limit }), t(`hearts.moon_rule.${rules.moon_rule}`),
+    table.clock ? t("online.clock_s", { seconds: table.clock }) : t("online.clock_off")];
+  if (table.rated) parts.push(t("online.rated_short"));
+  return parts.join(" · ");
+}
+
+function button(text, cls, data) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = `button ${cls}`;
+  el.textContent = text;
+  Object.assign(el.dataset, data);
+  return el;
+}
+
+// -- before the match -------------------------------------------------------------------------
+
+function seatLine(table, seat, i) {
+  if (seat.kind === "open") return t("online.seat_open");
+  if (seat.kind === "computer") return t("online.computer_named", { name: seat.name, level: t(`hearts.level.${seat.level}`) });
+  let line = seat.name;
+  if (seat.host) line += ` (${t("online.host")})`;
+  if (i === table.you) line += ` – ${t("hearts.you")}`;
+  return line;
+}
+
+export function renderWaiting(state, page) {
+  const table = state.table;
+  setText($("rules-line"), rulesText(table));
+  $("invite-box").hidden = !table.invite;
+  if (table.invite) $("invite-url").value = `${location.origin}/t/${table.id}?invite=${table.invite}`;
+  $("name-form").hidden = table.you !== null && page.name !== null;
+  const list = $("seat-list");
+  list.replaceChildren();
+  table.seats.forEach((seat, i) => {
+    const item = document.createElement("li");
+    item.id = `wait-seat-${i}`;
+    item.dataset.kind = seat.kind;
+    const label = document.createElement("span");
+    label.className = "wait-name";
+    label.textContent = `${t("online.seat_n", { seat: i + 1 })}: ${seatLine(table, seat, i)}`;
+    item.append(label);
+    if (seat.kind === "open" && table.you === null) {
+      item.append(button(t("online.sit"), "primary", { op: "sit", seat: String(i) }));
+    }
+    if (i === table.you && !seat.host) item.append(button(t("online.stand"), "", { op: "stand" }));
+    if (table.host && seat.kind === "open" && !table.rated) {
+      const select = document.createElement("select");
+      select.id = `level-${i}`;
+      select.setAttribute("aria-label", t("online.level_for", { seat: i + 1 }));
+      for (const level of page.limits.levels) {
+        const option = document.createElement("option");
+        option.value = level;
+        option.textContent = t(`hearts.level.${level}`);
+        if (level === page.limits.default_level) option.selected = true;
+        select.append(option);
+      }
+      item.append(select, button(t("online.add_computer"), "", { op: "computer", seat: String(i) }));
+    }
+    if (table.host && seat.kind !== "open" && i !== table.you) {
+      item.append(button(t("online.remove"), "", { op: "remove", seat: String(i) }));
+    }
+    list.append(item);
+  });
+  setText($("waiting-note"), table.free_seats
+    ? t("online.waiting_for", { count: table.free_seats })
+    : "");
+}
+
+// -- the match --------------------------------------------------------------------------------
+
+/** Positions around the table (percent), by screen spot for each table size. */
+function ringSpot(n, spot) {
+  const angle = Math.PI / 2 + (2 * Math.PI * spot) / n;
+  return [50 + 38 * Math.cos(angle), 50 + 40 * Math.sin(angle)];
+}
+
+function trickSpotOf(n, spot) {
+  const angle = Math.PI / 2 + (2 * Math.PI * spot) / n;
+  return [50 + 20 * Math.cos(angle), 48 + 22 * Math.sin(angle)];
+}
+
+function renderRing(state, round, page) {
+  const table = state.table;
+  const game = state.game;
+  const names = namesOf(state);
+  const ring = $("ring");
+  const n = table.seats.length;
+  const timed = new Set(table.clock_state ? table.clock_state.seats : []);
+  const away = new Set(table.autopilot);
+  table.seats.forEach((seat, i) => {
+    let el = $(`seat-${i}`);
+    if (!el) {
+      el = document.createElement("div");
+      el.id = `seat-${i}`;
+      el.className = "oseat";
+      el.dataset.seat = String(i);
+      el.innerHTML = `<span class="oseat-name"></span><span class="oseat-line"><span class="oseat-total"></span>
+        <span class="oseat-taken"></span><span class="oseat-count"></span></span><span class="oseat-badges"></span>
+        <span class="oseat-bubble" aria-live="polite"></span>`;
+      ring.append(el);
+    }
+    const [x, y] = ringSpot(n, spotOf(state, i));
+    el.style.left = `${x}%`;
+    el.style.top = `${y}%`;
+    el.classList.toggle("turn", game.status === "playing" && round.turn === i);
+    el.classList.toggle("timed", timed.has(i));
+    el.classList.toggle("me", i === table.you);
+    setText(el.querySelector(".oseat-name"), names[i]);
+    setText(el.querySelector(".oseat-total"), String(round.totals[i]));
+    setText(el.querySelector(".oseat-taken"), round.taken[i] ? `+${round.taken[i]}` : "");
+    setText(el.querySelector(".oseat-count"), t("online.cards_n", { count: round.sizes[i] }));
+    const badges = [];
+    if (seat.kind === "computer") badges.push(t(`hearts.level.${seat.level}`));
+    if (seat.kind === "person" && away.has(i)) badges.push(t("online.autopilot"));
+    else if (seat.kind === "person" && !seat.connected && i !== table.you) badges.push(t("online.away"));
+    if (game.status === "passing" && round.passesChosen[i]) badges.push("✓");
+    if (table.ready.includes(i)) badges.push(t("online.ready_badge"));
+    setText(el.querySelector(".oseat-badges"), badges.join(" · "));
+    let mute = el.querySelector(".mute");
+    if (seat.kind === "person" && i !== table.you && !mute) {
+      mute = button("", "mute", { seat: String(i) });
+      el.append(mute);
+    }
+    if (mute) {
+      const muted = page.muted.has(i);
+      mute.setAttribute("aria-pressed", muted ? "true" : "false");
+      mute.textContent = muted ? "🔇" : "🔈";
+      mute.setAttribute("aria-label", t(muted ? "online.unmute" : "online.mute", { name: names[i] }));
+    }
+  });
+}
+
+function renderTrick(state, round) {
+  const box = $("trick");
+  const n = state.table.seats.length;
+  const keep = new Set();
+  round.trick.cards.forEach((card, i) => {
+    const seat = round.trick.seats[i];
+    const id = `trick-${seat}`;
+    keep.add(id);
+    let el = $(id);
+    if (!el || el.dataset.card !== card) {
+      el?.remove();
+      el = cardElement(card, "tcard trick-card");
+      el.id = id;
+      box.append(el);
+    }
+    el.classList.toggle("cancelled", Boolean(round.trick.cancelled[i]));
+    const [x, y] = trickSpotOf(n, spotOf(state, seat));
+    el.style.left = `${x}%`;
+    el.style.top = `${y}%`;
+  });
+  for (const el of [...box.children]) if (!keep.has(el.id)) el.remove();
+}
+
+function renderHand(state, round, page) {
+  const box = $("hand");
+  const game = state.game;
+  const passing = page.passing;
+  const myTurn = game.status === "playing" && round.turn === state.table.you;
+  const cards = [...round.hand].sort((a, b) => cardKey(a) - cardKey(b));
+  const keep = new Set();
+  cards.forEach((card, index) => {
+    const id = `hand-${card}`;
+    keep.add(id);
+    let el = $(id);
+    if (!el) {
+      el = document.createElement("button");
+      el.type = "button";
+      el.id = id;
+      el.className = "tcard hand-card";
+      el.dataset.card = card;
+      el.setAttribute("role", "option");
+      el.innerHTML = faceMarkup(card);
+    }
+    if (box.children[index] !== el) box.insertBefore(el, box.children[index] ?? null);
+    const chosen = page.chosen.has(card);
+    el.classList.toggle("chosen", chosen);
+    el.classList.toggle("illegal", myTurn && !round.legal.has(card));
+    el.setAttribute("aria-selected", chosen ? "true" : "false");
+    el.setAttribute("aria-label", cardName(card));
+    el.disabled = !(passing || myTurn);
+  });
+  for (const el of [...box.children]) if (!keep.has(el.id)) el.remove();
+}
+
+function promptText(state, round, page) {
+  const game = state.game;
+  const names = namesOf(state);
+  const you = state.table.you;
+  if (game.status === "passing") {
+    if (you === null) return t("online.spectating");
+    if (round.passTo === null) return t("hearts.prompt.no_pass");
+    if (round.passed.length) return t("hearts.prompt.passed");
+    return t("hearts.prompt.pass", { count: page.limits.pass_size, direction: directionWord(round.passDirection), name: names[round.passTo] });
+  }
+  if (game.status === "playing") {
+    if (round.turn === you) return t(round.trick.cards.length ? "hearts.prompt.play" : "hearts.prompt.lead");
+    return t("hearts.prompt.wait", { name: names[round.turn] });
+  }
+  if (game.status === "moon_choice") {
+    return round.moonShooter === you ? t("hearts.prompt.moon") : t("online.moon_waiting");
+  }
+  if (game.status === "round_over") return t("hearts.prompt.round_over");
+  return t("hearts.prompt.match_over");
+}
+
+function renderInfo(state, round) {
+  const game = state.game;
+  setText($("info-round"), String(game.round_index + 1));
+  setText($("info-pass"), directionWord(round.passDirection));
+  setText($("info-broken"), t(round.broken ? "online.broken" : "hearts.not_broken"));
+}
+
+function renderMoon(state, round) {
+  const box = $("moon-box");
+  const mine = state.game.status === "moon_choice" && round.moonShooter === state.table.you
+    && state.table.you !== null && round.moonOptions.add;
+  box.hidden = !mine;
+  if (!mine) return;
+  const you = state.table.you;
+  const other = round.moonOptions.add.find((_, seat) => seat !== you);
+  setText($("moon-add"), t("hearts.moon.add", { points: other }));
+  setText($("moon-subtract"), t("hearts.moon.subtract", { points: -round.moonOptions.subtract[you] }));
+}
+
+function renderReview(state, round, page) {
+  const game = state.game;
+  const names = namesOf(state);
+  const over = game.status === "round_over" || game.status === "match_over";
+  $("review").hidden = !over;
+  if (!over) return;
+  setText($("review-title"), game.status === "match_over" ? t("hearts.prompt.match_over")
+    : t("online.round_title", { round: game.round_index + 1 }));
+  const summary = game.summary;
+  fillScores($("review-scores").tBodies[0], names, summary);
+  const moon = summary && summary.moon_shooter !== null;
+  $("review-moon").hidden = !moon;
+  if (moon) setText($("review-moon"), t("hearts.moon_by", { name: names[summary.moon_shooter] }));
+  const you = state.table.you;
+  const last = endsMatch(game) || game.status === "match_over";
+  $("btn-ready").hidden = last || you === null || state.table.ready.includes(you);
+  const ready = state.table.ready.map((seat) => names[seat]);
+  setText($("ready-line"), !last && ready.length ? t("online.ready_list", { names: ready.join(", ") }) : "");
+  if (game.reveal) {
+    const key = `${game.round_index}`;
+    if (page.revealKey !== key) {
+      page.revealKey = key;
+      fillHands($("reveal-hands").tBodies[0], names, game.reveal);
+    }
+    page.stepper.show(round.tricks, names, key);
+  }
+  const ended = game.status === "match_over" && game.code;
+  $("match-end").hidden = !ended;
+  if (ended) {
+    setText($("match-code"), game.code);
+    $("replay-link").href = `/replay/${state.table.id}`;
+    const winners = (summary ? summary.winners : []).map((seat) => names[seat]);
+    setText($("match-result"), t("online.winners", { names: winners.join(", ") }));
+  }
+}
+
+export function renderPlay(state, page) {
+  const game = state.game;
+  const round = roundOf(game);
+  renderInfo(state, round);
+  renderRing(state, round, page);
+  renderTrick(state, round);
+  renderHand(state, round, page);
+  renderMoon(state, round);
+  setText($("prompt"), promptText(state, round, page));
+  $("btn-pass").hidden = !page.passing;
+  $("btn-pass").disabled = page.chosen.size !== page.limits.pass_size;
+  $("btn-leave").hidden = state.table.you === null || state.table.status !== "playing";
+  $("reactions").hidden = state.table.you === null;
+  renderReview(state, round, page);
+}

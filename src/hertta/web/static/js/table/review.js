@@ -1,0 +1,123 @@
+// A finished round looked over: the hands as dealt, what each seat passed, the points, and the
+// tricks one by one (a stepper). Shared by the table page (at each round's end, for everyone at
+// the table) and the replay page of a finished match. It draws only what the server laid open.
+
+import { $ } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { cardKey, faceMarkup } from "../hearts/cards.js";
+import { cardName } from "../hearts/render.js";
+
+/** A card as a small face (its name for screen readers). */
+export function cardElement(notation, cls = "tcard") {
+  const el = document.createElement("span");
+  el.className = cls;
+  el.dataset.card = notation;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(notation));
+  el.innerHTML = faceMarkup(notation);
+  return el;
+}
+
+function cardRow(cards) {
+  const box = document.createElement("span");
+  box.className = "card-row";
+  for (const card of [...cards].sort((a, b) => cardKey(a) - cardKey(b))) box.append(cardElement(card, "mcard"));
+  return box;
+}
+
+/** The round's points and totals, a row per seat. */
+export function fillScores(body, names, summary) {
+  body.replaceChildren();
+  names.forEach((name, seat) => {
+    const row = body.insertRow();
+    row.dataset.seat = String(seat);
+    row.insertCell().textContent = name;
+    row.insertCell().textContent = summary ? String(summary.points[seat]) : "–";
+    row.insertCell().textContent = summary ? String(summary.totals[seat]) : "–";
+  });
+}
+
+/** The hands as dealt and the passes: a row per seat. */
+export function fillHands(body, names, reveal) {
+  body.replaceChildren();
+  names.forEach((name, seat) => {
+    const row = body.insertRow();
+    row.dataset.seat = String(seat);
+    const head = document.createElement("th");
+    head.scope = "row";
+    head.textContent = name;
+    row.append(head);
+    row.insertCell().append(cardRow(reveal.hands[seat] ?? []));
+    const passed = reveal.passes[seat] ?? [];
+    const cell = row.insertCell();
+    if (passed.length) {
+      cell.append(`${t("online.passed")} `, cardRow(passed));
+    }
+  });
+  if (reveal.kitty && reveal.kitty.length) {
+    const row = body.insertRow();
+    const head = document.createElement("th");
+    head.scope = "row";
+    head.textContent = t("online.kitty");
+    row.append(head);
+    row.insertCell().append(cardRow(reveal.kitty));
+    row.insertCell();
+  }
+}
+
+/** The tricks of a round, shown one at a time. */
+export class TrickStepper {
+  constructor() {
+    this.tricks = [];
+    this.names = [];
+    this.index = 0;
+    this.key = null;
+    $("trick-prev").addEventListener("click", () => this.step(-1));
+    $("trick-next").addEventListener("click", () => this.step(1));
+  }
+
+  /** Show `tricks`; a new `key` (another round) starts again at the first trick. */
+  show(tricks, names, key) {
+    if (key !== this.key) this.index = 0;
+    this.key = key;
+    this.tricks = tricks;
+    this.names = names;
+    this.index = Math.min(this.index, Math.max(0, tricks.length - 1));
+    this.draw();
+  }
+
+  step(delta) {
+    this.index = Math.max(0, Math.min(this.tricks.length - 1, this.index + delta));
+    this.draw();
+  }
+
+  draw() {
+    const box = $("review-trick");
+    box.replaceChildren();
+    const trick = this.tricks[this.index];
+    $("trick-prev").disabled = this.index <= 0;
+    $("trick-next").disabled = this.index >= this.tricks.length - 1;
+    if (!trick) {
+      $("trick-step").textContent = "";
+      return;
+    }
+    $("trick-step").textContent = t("online.trick_n", { n: this.index + 1, count: this.tricks.length });
+    box.dataset.index = String(this.index);
+    trick.cards.forEach((card, i) => {
+      const play = document.createElement("div");
+      play.className = "review-play";
+      if (trick.cancelled[i]) play.classList.add("cancelled");
+      const who = document.createElement("span");
+      who.className = "review-who";
+      who.textContent = this.names[trick.seats[i]];
+      play.append(cardElement(card), who);
+      box.append(play);
+    });
+    const line = document.createElement("p");
+    line.className = "review-winner";
+    line.textContent = trick.winner === null
+      ? t("hearts.carried")
+      : t("hearts.announce.trick", { name: this.names[trick.winner], points: trick.points });
+    box.append(line);
+  }
+}

@@ -1,0 +1,52 @@
+// What the table page reads out of a state (docs/tables.md "State"): one shape for a seated
+// person (the seat's own observation) and a spectator (only the public round), and the seat
+// names as this page shows them.
+
+import { t } from "../common/i18n.js";
+
+/** The round as the page draws it, from a seat's observation or the public table. */
+export function roundOf(game) {
+  if (game.observation) {
+    const o = game.observation;
+    return {
+      hand: o.hand, legal: new Set(o.legal_plays), turn: o.turn, trick: o.trick,
+      sizes: o.hand_sizes, passesChosen: o.passes_chosen, totals: o.match_totals,
+      taken: o.points_taken, broken: o.hearts_broken, passDirection: o.pass_direction,
+      passTo: o.pass_to, passed: o.passed, tricks: o.tricks, moonOptions: o.moon_options,
+      moonShooter: o.moon_shooter,
+    };
+  }
+  const p = game.table;
+  const taken = p.totals.map(() => 0);
+  for (const trick of p.tricks) if (trick.winner !== null) taken[trick.winner] += trick.points;
+  const seats = p.trick.cards.map((_, i) => (p.trick.leader + i) % game.players);
+  return {
+    hand: [], legal: new Set(), turn: p.turn, trick: { ...p.trick, seats },
+    sizes: p.hand_sizes, passesChosen: p.passes_chosen, totals: p.totals, taken,
+    broken: p.hearts_broken, passDirection: p.pass_direction, passTo: null, passed: [],
+    tricks: p.tricks, moonOptions: {}, moonShooter: null,
+  };
+}
+
+/** Seat names as shown here: "You" for this page's own seat. */
+export function namesOf(state) {
+  const you = state.table.you;
+  return state.table.seats.map((seat, i) => {
+    if (i === you) return t("hearts.you");
+    if (seat.kind === "open") return t("online.seat_open");
+    return seat.name;
+  });
+}
+
+/** Where seat `seat` sits on screen: 0 at the bottom (this page's own seat), then clockwise. */
+export function spotOf(state, seat) {
+  const n = state.table.seats.length;
+  const you = state.table.you ?? 0;
+  return (seat - you + n) % n;
+}
+
+/** The last round's result ends the match by itself (no `next` is asked for). */
+export function endsMatch(game) {
+  return game.status === "round_over" && game.summary !== null
+    && Math.max(...game.summary.totals) >= game.score_limit;
+}

@@ -1,0 +1,171 @@
+"""People at one shared table in real browsers, through the invite link: four contexts (two
+phones in Finnish, two desktops in English) play a whole match to 50 against each other, one
+page reloaded and one connection dropped along the way; and a table of two people and two
+computer players, watched by a spectator who never sees a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.game_page import drop_socket, keep_sockets, wait_idle
+from tests.browser.table_page import (
+    create_table,
+    game,
+    join_by_invite,
+    open_lobby,
+    play_until_over,
+)
+from tests.web.server_process import ServerProcess
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "has_touch": True, "is_mobile": True, "locale": "fi-FI"}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "locale": "en-GB"}
+CARDS_OF = "els => els.map(e => e.dataset.card)"
+
+
+def numbers(page: Page, selector: str) -> list[int]:
+    return [int(text) for text in page.locator(selector).all_inner_texts()]
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made = [browser.new_context(**PHONE), browser.new_context(**PHONE),
+            browser.new_context(**DESKTOP), browser.new_context(**DESKTOP)]
+    yield made
+    for context in made:
+        context.close()
+
+
+def watched_page(context: BrowserContext, errors: list[str]) -> Page:
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def record_of(server: ServerProcess, page: Page, table_id: str) -> dict[str, object]:
+    reply = page.request.get(f"{server.url}/api/tables/{table_id}/record")
+    assert reply.ok, reply.text()
+    data = reply.json()
+    assert isinstance(data, dict)
+    return data
+
+
+def test_four_people_play_a_match_to_50_through_the_invite_link(
+    server: ServerProcess, contexts: list[BrowserContext]
+) -> None:
+    errors: list[str] = []
+    pages = [watched_page(context, errors) for context in contexts]
+    host, phone2, desk1, desk2 = pages
+    keep_sockets(desk1)  # its connection is dropped mid-match
+
+    open_lobby(host, server.url, lang="fi")
+    expect(host.locator("#create-title")).to_have_text("Uusi pöytä")
+    invite = create_table(host, "Aino", ["host", "open", "open", "open"], limit=50)
+    table_id = invite.split("/t/")[1].split("?")[0]
+    expect(host.locator("#waiting-title")).to_have_text("Odotetaan pelaajia")
+    for page, name, lang in ((phone2, "Eero", "fi"), (desk1, "Alice", "en"), (desk2, "Bob", "en")):
+        join_by_invite(page, server.url, invite, name, lang)
+    expect(desk1.locator("#play")).to_be_visible()
+    for page in pages:
+        expect(page.locator("#game")).to_have_attribute("data-status", "playing")
+    assert sorted(game(page)["you"] for page in pages) == ["0", "1", "2", "3"]
+    expect(desk2.locator("#ring .oseat.me .oseat-name")).to_have_text("You")
+    expect(phone2.locator("#ring .oseat.me .oseat-name")).to_have_text("Sinä")
+    # Each person holds their own 13 cards and nobody else's.
+    hands = [set(page.locator("#hand .hand-card").evaluate_all(CARDS_OF)) for page in pages]
+    assert all(len(hand) == 13 for hand in hands)
+    assert len(set().union(*hands)) == 52
+
+    done = {"reload": False, "drop": False}
+
+    def disturb(page: Page) -> None:
+        decisions = int(game(page)["decisions"] or 0)
+        if not done["reload"] and decisions >= 20 and page is phone2:
+            seat = game(phone2)["you"]
+            phone2.reload()
+            expect(phone2.locator("#game")).to_have_attribute("data-connected", "1")
+            expect(phone2.locator("#game")).to_have_attribute("data-you", seat)
+            done["reload"] = True
+        if not done["drop"] and decisions >= 40 and page is desk1:
+            drop_socket(desk1)
+            expect(desk1.locator("#game")).to_have_attribute("data-connected", "1")
+            wait_idle(desk1)
+            done["drop"] = True
+
+    play_until_over(pages, host, on_decision=disturb)
+    assert done == {"reload": True, "drop": True}
+
+    record = record_of(server, host, table_id)
+    for page in pages:
+        expect(page.locator("#game")).to_have_attribute("data-phase", "match_over")
+        expect(page.locator("#match-end")).to_be_visible()
+        expect(page.locator("#match-code")).to_have_text(str(record["code"]))
+    totals = numbers(host, "#review-scores tbody tr td:nth-child(3)")
+    assert max(totals) >= 50
+    # The replay link shows the same match, round by round.
+    desk2.locator("#replay-link").click()
+    expect(desk2.locator("#replay-code")).to_have_text(str(record["code"]))
+    finals = numbers(desk2, "#final-scores tbody tr td:nth-child(2)")
+    assert finals == totals
+    expect(desk2.locator("#review-trick .review-play")).to_have_count(4)
+    desk2.locator("#trick-next").click()
+    expect(desk2.locator("#trick-step")).to_contain_text("Trick 2 of 13")
+    assert errors == [], errors
+
+
+def test_two_people_two_computers_and_a_spectator(
+    server: ServerProcess, contexts: list[BrowserContext]
+) -> None:
+    errors: list[str] = []
+    host, guest, watcher, _ = (watched_page(context, errors) for context in contexts)
+    open_lobby(host, server.url, lang="en")
+    invite = create_table(host, "Aino", ["host", "easy", "open", "open"], limit=50, clock=60,
+                          spectators=True)
+    # The host seats a second computer player from the table page itself.
+    host.locator("#level-3").select_option("easy")
+    host.locator('#wait-seat-3 button[data-op="computer"]').click()
+    wait_idle(host)
+    expect(host.locator("#wait-seat-3")).to_have_attribute("data-kind", "computer")
+    join_by_invite(guest, server.url, invite, "Eero", "fi")
+    expect(host.locator("#game")).to_have_attribute("data-status", "playing")
+
+    watcher.goto(invite)
+    expect(watcher.locator("#game")).to_have_attribute("data-connected", "1")
+    expect(watcher.locator("#game")).to_have_attribute("data-you", "")
+    expect(watcher.locator("#prompt")).not_to_be_empty()
+    # The turn clock shows the seconds left while a person owes a decision.
+    expect(host.locator("#info-clock")).to_contain_text(" s")
+
+    seen_hands: list[int] = []
+
+    def look(page: Page) -> None:
+        seen_hands.append(watcher.locator("#hand .hand-card").count())
+
+    play_until_over([host, guest], host, on_decision=look)
+    assert seen_hands and set(seen_hands) == {0}
+    expect(watcher.locator("#game")).to_have_attribute("data-phase", "match_over")
+    expect(watcher.locator("#reveal-hands tbody tr")).to_have_count(4)
+    assert errors == [], errors
+
+
+def test_a_public_table_is_joined_from_the_lobby(
+    server: ServerProcess, contexts: list[BrowserContext]
+) -> None:
+    errors: list[str] = []
+    host, visitor = (watched_page(context, errors) for context in contexts[2:])
+    open_lobby(host, server.url, lang="en")
+    host.locator("#create-public").check()
+    create_table(host, "Lobby <b>host</b>", ["host", "open", "hard"], limit=50)
+    table_id = host.url.split("/t/")[1].split("?")[0]
+    open_lobby(visitor, server.url, lang="fi")
+    row = visitor.locator(f'#lobby tr[data-table="{table_id}"]')
+    expect(row).to_contain_text("Lobby <b>host</b>")  # shown as text, never as markup
+    expect(row.locator("td").nth(2)).to_have_text("1")
+    row.locator("a").click()
+    expect(visitor.locator("#game")).to_have_attribute("data-connected", "1")
+    expect(visitor.locator("#waiting-title")).to_have_text("Odotetaan pelaajia")
+    expect(visitor.locator("#wait-seat-0")).to_contain_text("Lobby <b>host</b>")
+    assert errors == [], errors
