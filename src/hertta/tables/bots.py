@@ -41,12 +41,14 @@ def call(function: Callable[[], T]) -> T:
     return function()
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
     """In each worker: a lower priority than the server, and an end when the server ends (a
-    worker of a server killed outright would otherwise live on, an orphan)."""
+    worker of a server killed outright would otherwise live on, an orphan). ``parent`` is the
+    server's pid as the server knew it: a server killed while its workers were still starting
+    leaves them with init as their parent already, which reading our own parent here would
+    take for the server."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
-    parent = os.getppid()
 
     def watch_parent() -> None:
         while os.getppid() == parent:
@@ -107,7 +109,8 @@ class ProcessBotRunner(_ExecutorRunner):
         count = workers or os.cpu_count() or 1
         super().__init__(
             lambda: ProcessPoolExecutor(
-                max_workers=count, mp_context=get_context("spawn"), initializer=_start_worker
+                max_workers=count, mp_context=get_context("spawn"), initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol, TypeVar
 
@@ -52,6 +53,25 @@ class Watcher(Protocol):
 
 async def _to_thread(function: Callable[[], T]) -> T:
     return await anyio.to_thread.run_sync(function)
+
+
+class StoreThread:
+    """One thread that runs every table's storage work, in the order it was asked for.
+
+    The store is one SQLite connection behind a lock. Handing each save to any of anyio's 40
+    threads made them queue on that lock and then on the GIL, woken in no order: under 200
+    Heart to Heart games a tap's p99 was many times its p50. One thread taking the saves
+    first come, first served keeps the wait to the work ahead of it.
+    """
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hertta-store")
+
+    async def __call__(self, function: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, function)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
 
 
 class LiveTable:

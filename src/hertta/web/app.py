@@ -17,7 +17,7 @@ from hertta.rng import SplitMix64
 from hertta.store import Store
 from hertta.tables.bots import BotRunner, ProcessBotRunner
 from hertta.tables.clock import Clock
-from hertta.tables.live import LiveTables
+from hertta.tables.live import LiveTables, StoreThread
 from hertta.tables.rooms import GRACE_S, MatchOver, Rooms, RoomServices
 from hertta.tables.service import TableService
 from hertta.tables.timers import LoopTimers, Timers
@@ -70,7 +70,8 @@ def create_app(
     cookie_key = config.secret_key or store.secret_key()
     tables = TableService(store, [game.tables for game in listed])
     runner = runner if runner is not None else ProcessBotRunner(config.workers)
-    live = LiveTables(tables, runner)
+    store_thread = StoreThread()
+    live = LiveTables(tables, runner, store_thread)
     deal_secret = store.secret(DEAL_SECRET)
     rooms = Rooms(
         RoomServices(tables, store, live, runner, timers or LoopTimers(clock), deal_secret,
@@ -85,6 +86,7 @@ def create_app(
         await services.rooms.close()
         await live.close()
         runner.close()
+        store_thread.close()
         store.close()
 
     app = FastAPI(title="Hertta", lifespan=lifespan, docs_url=None, redoc_url=None,
