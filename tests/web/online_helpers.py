@@ -8,10 +8,26 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from hertta.tables.bots import ThreadBotRunner
+from hertta.web.app import create_app
 from hertta.web.services import AppServices
+from hertta.web.settings import Settings
+from tests.tables.fake_timers import FakeTimers
 from tests.web.conftest import Socket
 
 RANKS = "23456789TJQKA"
+
+
+@contextmanager
+def people_client(db_path: str, people: dict[str, str]) -> Iterator[TestClient]:
+    """The app in process (computer players in threads, timers the test moves), with
+    ``people`` (player -> display name) already named."""
+    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(), timers=FakeTimers(),
+                     grace_s=60)
+    with TestClient(app) as client:
+        for person, name in people.items():
+            name_player(client, person, name)
+        yield client
 
 
 def services_of(client: TestClient) -> AppServices:

@@ -10,11 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.ratings import DEFAULT_RATING, finishing_places, rate_places
-from hertta.web.app import create_app
-from hertta.web.settings import Settings
-from tests.tables.fake_timers import FakeTimers
 from tests.web.conftest import Socket
 from tests.web.online_helpers import (
     at_table,
@@ -22,7 +18,7 @@ from tests.web.online_helpers import (
     create_table,
     invite_of,
     latest,
-    name_player,
+    people_client,
     services_of,
 )
 from tests.web.test_online import play_to_the_end
@@ -35,11 +31,7 @@ RATED = {"rules": {"preset": "standard", "players": 4}, "seats": ["host", "open"
 
 @pytest.fixture
 def rated_client(db_path: str) -> Iterator[TestClient]:
-    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(), timers=FakeTimers(),
-                     grace_s=60)
-    with TestClient(app) as client:
-        for person in PEOPLE[1:]:
-            name_player(client, person, person.title())
+    with people_client(db_path, {person: person.title() for person in PEOPLE[1:]}) as client:
         yield client
 
 

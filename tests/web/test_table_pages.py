@@ -11,28 +11,20 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from hertta.tables.bots import ThreadBotRunner
-from hertta.web.app import create_app
-from hertta.web.settings import Settings
-from tests.tables.fake_timers import FakeTimers
 from tests.web.online_helpers import (
     at_table,
     cookie_header,
     create_table,
     invite_of,
     latest,
-    name_player,
+    people_client,
 )
 from tests.web.test_online import FOUR, PEOPLE, play_to_the_end, sit_everyone
 
 
 @pytest.fixture
 def shared(db_path: str) -> Iterator[TestClient]:
-    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(), timers=FakeTimers(),
-                     grace_s=60)
-    with TestClient(app) as client:
-        for person in PEOPLE[1:]:
-            name_player(client, person, person.title())
+    with people_client(db_path, {person: person.title() for person in PEOPLE[1:]}) as client:
         yield client
 
 
