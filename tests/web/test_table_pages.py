@@ -71,3 +71,24 @@ def test_a_replay_is_shown_only_once_the_match_is_over(shared: TestClient) -> No
     rounds = replay["rounds"]
     assert isinstance(rounds, list) and len(rounds) == final["round_index"] + 1
     assert all(len(r["tricks"]) == 13 for r in rounds)
+
+
+def test_the_display_name_is_changed_in_the_settings(shared: TestClient) -> None:
+    aino = cookie_header(shared, "aino")
+    page = shared.get("/settings", headers=aino).text
+    assert 'name="display_name"' in page and 'value="Aino"' in page
+    reply = shared.post("/settings", content="display_name=%20Aino%20%20K%20",
+                        headers={**aino, "Content-Type": "application/x-www-form-urlencoded"},
+                        follow_redirects=False)
+    assert reply.status_code == 303
+    assert shared.get("/api/profile", headers=aino).json() == {"name": "Aino K"}
+    too_long = shared.post("/settings", content="display_name=" + "x" * 21,
+                           headers={**aino, "Content-Type": "application/x-www-form-urlencoded"},
+                           follow_redirects=False)
+    assert too_long.status_code == 400
+    assert shared.get("/api/profile", headers=aino).json() == {"name": "Aino K"}
+    kept = shared.post("/settings", content="display_name=&lang=en",
+                       headers={**aino, "Content-Type": "application/x-www-form-urlencoded"},
+                       follow_redirects=False)
+    assert kept.status_code == 303
+    assert shared.get("/api/profile", headers=aino).json() == {"name": "Aino K"}

@@ -11,6 +11,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from hertta.errors import ConfigError
+from hertta.tables.model import MAX_NAME
+from hertta.tables.online import clean_name
 from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, render
 from hertta.web.errors import BadRequest
 from hertta.web.preferences import (
@@ -28,9 +30,10 @@ router = APIRouter()
 
 @router.get("/settings", response_class=HTMLResponse)
 async def settings_page(
-    request: Request, services: ServicesDep, preferences: PreferencesDep
+    request: Request, services: ServicesDep, player: PlayerDep, preferences: PreferencesDep
 ) -> HTMLResponse:
     back = request.query_params.get("back", "")
+    names = await anyio.to_thread.run_sync(services.store.names, [player])
     return render(
         request,
         services,
@@ -40,6 +43,8 @@ async def settings_page(
         form_text=form_text,
         back=back if is_local_path(back) else "",
         saved=request.query_params.get("saved") == "1",
+        own_name=names.get(player, ""),
+        name_max=MAX_NAME,
     )
 
 
@@ -50,7 +55,13 @@ async def save_settings(
     form = await _urlencoded_form(request)
     # A toggle is a hidden "off" followed by a checkbox "on": the last value sent wins.
     fields = {key: value for key, value in form if key in PREFERENCES}
-    await _store(services, player, parse_form(fields))
+    values = parse_form(fields)
+    # The display name at shared tables: kept as it is when the field is left empty.
+    given = next((value for key, value in form if key == "display_name"), "").strip()
+    name = clean_name(given) if given else None  # a bad name refuses the whole form (400)
+    await _store(services, player, values)
+    if name is not None:
+        await anyio.to_thread.run_sync(services.store.set_name, player, name)
     back = next((value for key, value in form if key == "back"), "")
     target = back if is_local_path(back) else "/settings?saved=1"
     return RedirectResponse(target, status_code=303)
