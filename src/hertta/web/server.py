@@ -49,11 +49,14 @@ def run(host: str, port: int, db_path: str | None) -> None:
     settings = Settings.from_env(db_path=db_path)
     sock = listening_socket(host, port)
     app = create_app(settings)
-    # What start-up made (modules, the app, the routes) lives as long as the server: moved out
-    # of the collector's sight, the full collections that pause the event loop get much shorter
-    # (bench/web_bench.py at ~2 taps/s per game: tap p99 248 -> 34..150 ms over several runs).
+    # What start-up made (modules, the app, the routes) lives as long as the server: frozen,
+    # the collector never walks it again. Full collections (a walk of every live game, tens of
+    # ms with 200 games, on the event loop) come a thousand times more rarely than by default:
+    # the games hold no reference cycles to speak of, and those pauses were the tail of a tap
+    # (bench/web_bench.py --think-ms 1000: p99 39 -> 16 ms).
     gc.collect()
     gc.freeze()
+    gc.set_threshold(700, 10, 10000)
     shown = f"[{host}]" if ":" in host else host
     print(f"Hertta is running at http://{shown}:{port}/ (database: {settings.db_path})",
           flush=True)
