@@ -50,6 +50,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from hertta.rng import SplitMix64
+from web_measure import bystander, line, percentile
 
 
 def free_port() -> int:
@@ -94,9 +95,9 @@ def own_cpu_seconds() -> float:
 
 
 def peak_memory_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
+    for entry in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if entry.startswith("VmHWM:"):
+            return int(entry.split()[1])
     return 0
 
 
@@ -179,11 +180,6 @@ async def game_client(
                 state = reply["state"]
                 done += 1
     return times, games
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
-    return sorted_values[index]
 
 
 class Meter:
@@ -275,21 +271,6 @@ async def hearts_table(url: str, cookie: str, stop: float, counts: dict[str, int
             )
 
 
-async def bystander(url: str, cookie: str, stop: float) -> list[float]:
-    times: list[float] = []
-    async with connect(url, additional_headers={"Cookie": cookie}, compression=None) as ws:
-        seq = 0
-        while time.perf_counter() < stop:
-            seq += 1
-            start = time.perf_counter()
-            await ws.send(json.dumps({"op": "ping", "seq": seq}))
-            while json.loads(await ws.recv()).get("re") != seq:
-                pass
-            times.append(time.perf_counter() - start)
-            await asyncio.sleep(0.05)
-    return times
-
-
 async def visitor(base: str, stop: float) -> list[float]:
     times: list[float] = []
 
@@ -303,13 +284,6 @@ async def visitor(base: str, stop: float) -> list[float]:
         times.append(time.perf_counter() - start)
         await asyncio.sleep(0.25)
     return times
-
-
-def line(name: str, times: list[float]) -> str:
-    values = sorted(times)
-    ms = [1000 * percentile(values, q) for q in (0.5, 0.9, 0.99)]
-    return (f"{name:26} n {len(values):5}  p50 {ms[0]:7.2f} ms  p90 {ms[1]:7.2f} ms  "
-            f"p99 {ms[2]:7.2f} ms  max {1000 * values[-1]:8.2f} ms")
 
 
 async def run_bots(args: argparse.Namespace, port: int, server_pid: int) -> None:
@@ -333,7 +307,7 @@ async def run_bots(args: argparse.Namespace, port: int, server_pid: int) -> None
     busy_pings, busy_pages = results[0], results[1]
     print(line(f"{args.tables} tables: bystander ping", busy_pings))
     print(line(f"{args.tables} tables: visitor's page", busy_pages))
-    p99 = [percentile(sorted(v), 0.99) for v in (idle_pings, busy_pings, idle_pages, busy_pages)]
+    p99 = [percentile(v, 0.99) for v in (idle_pings, busy_pings, idle_pages, busy_pages)]
     print(f"ratio busy/idle p99: ping {p99[1] / p99[0]:.1f}x, page {p99[3] / p99[2]:.1f}x "
           f"(goals: ping p99 <= 50 ms, page p99 <= 200 ms)")
     cpu = cpu_seconds(server_pid) - cpu_before
@@ -380,7 +354,7 @@ def run_resume(args: argparse.Namespace) -> None:
         print(f"a game of {args.moves} moves; resuming replays {loaded.replayed} of them")
         print(line("read checkpoint + the rest", loads))
         print(line("baseline: replay every move", replays))
-        print(f"ratio: {percentile(sorted(replays), 0.5) / percentile(sorted(loads), 0.5):.0f}x "
+        print(f"ratio: {percentile(replays, 0.5) / percentile(loads, 0.5):.0f}x "
               "faster (goal: resume <= 50 ms)")
         from itsdangerous import Signer
 

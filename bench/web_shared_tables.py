@@ -21,6 +21,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from web_measure import bystander, line, percentile
+
 RANKS = "23456789TJQKA"
 
 
@@ -101,39 +103,13 @@ async def person(url: str, cookie: str, sit: bool, stop: float, think_ms: float,
                 await ws.send(json.dumps({"op": choice[0], "seq": seq + 10, **choice[1]}))
 
 
-async def bystander(url: str, cookie: str, stop: float) -> list[float]:
-    times: list[float] = []
-    async with connect(url, additional_headers={"Cookie": cookie}, compression=None) as ws:
-        seq = 0
-        while time.perf_counter() < stop:
-            seq += 1
-            start = time.perf_counter()
-            await ws.send(json.dumps({"op": "ping", "seq": seq}))
-            while json.loads(await ws.recv()).get("re") != seq:
-                pass
-            times.append(time.perf_counter() - start)
-            await asyncio.sleep(0.05)
-    return times
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
-
-
-def line(name: str, values: list[float]) -> str:
-    ms = [1000 * percentile(values, q) for q in (0.5, 0.9, 0.99)]
-    return (f"{name:34} n {len(values):6}  p50 {ms[0]:7.2f} ms  p90 {ms[1]:7.2f} ms  "
-            f"p99 {ms[2]:7.2f} ms  max {1000 * max(values):8.2f} ms")
-
-
 async def run_shared(args: argparse.Namespace, port: int, cpu: Any) -> None:
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"
     watcher = new_person(base, "Watcher")
     stop = time.perf_counter() + min(20.0, args.seconds)
     idle = await bystander(f"{ws_base}/ws/h2h", watcher, stop)
-    print(line("idle: bystander ping", idle))
+    print(line("idle: bystander ping", idle, 34))
     started = time.perf_counter()
     seatings: list[tuple[str, str, bool]] = []  # (socket url, cookie, sits)
     for index in range(args.people_tables):
@@ -165,8 +141,8 @@ async def run_shared(args: argparse.Namespace, port: int, cpu: Any) -> None:
     pings = await bystander(f"{ws_base}/ws/h2h", watcher, stop)
     await asyncio.gather(*tasks, return_exceptions=True)
     seconds = time.perf_counter() - measured_from
-    print(line("people's decisions (round trip)", stats.decisions))
-    print(line("busy: bystander ping", pings))
+    print(line("people's decisions (round trip)", stats.decisions, 34))
+    print(line("busy: bystander ping", pings, 34))
     print(f"ratio busy/idle ping p99: {percentile(pings, 0.99) / percentile(idle, 0.99):.1f}x; "
           f"people's decisions {len(stats.decisions) / seconds:.0f}/s, computer players' "
           f"{stats.computer / seconds:.0f}/s; web process CPU {cpu() - cpu_before:.0f} s "

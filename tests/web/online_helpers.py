@@ -8,6 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from hertta.ai.table_state import owed
 from hertta.tables.bots import ThreadBotRunner
 from hertta.web.app import create_app
 from hertta.web.services import AppServices
@@ -72,27 +73,6 @@ def at_table(
             sockets[player] = Socket(ws)
             sockets[player].hello()
         yield sockets
-
-
-def owed(state: dict[str, Any]) -> str | None:
-    """What this seat owes now, from its own view: pass, play, moon, next or nothing."""
-    table, game = state["table"], state["game"]
-    seat = table["you"]
-    if game is None or seat is None:
-        return None
-    status = game["status"]
-    obs = game["observation"]
-    if status == "passing" and not obs["passed"]:
-        return "pass"
-    if status == "playing" and obs["turn"] == seat:
-        return "play"
-    if status == "moon_choice" and obs["moon_shooter"] == seat:
-        return "moon"
-    if status == "round_over" and seat not in table["ready"]:
-        summary = game["summary"]
-        if max(summary["totals"]) < game["score_limit"]:
-            return "next"
-    return None
 
 
 def simple_decision(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
