@@ -50,7 +50,11 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from hertta.rng import SplitMix64
-from web_measure import bystander, line, percentile
+
+try:  # run as a script: this folder is on the path
+    from web_measure import bystander, line, percentile
+except ModuleNotFoundError:  # imported by the tests as bench.web_bench
+    from bench.web_measure import bystander, line, percentile
 
 
 def free_port() -> int:
