@@ -58,6 +58,7 @@ from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.service import TableService
 from hertta.tables.storage import OnlineStorage
 from hertta.tables.timers import TimerHandle, Timers
+from hertta.tables.turn_clock import TimedDecision, clock_json, owed_by_people
 
 log = logging.getLogger(__name__)
 
@@ -115,17 +116,6 @@ class RoomServices:
 
 
 @dataclass(eq=False)
-class _Clock:
-    """The decision the turn clock is timing: its table version, kind and seats."""
-
-    version: int
-    kind: str
-    seats: tuple[int, ...]
-    deadline: float
-    handle: TimerHandle
-
-
-@dataclass(eq=False)
 class Room:
     online: OnlineTable
     services: RoomServices
@@ -134,7 +124,7 @@ class Room:
     presence: dict[int, int] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    _clock: _Clock | None = None
+    _clock: TimedDecision | None = None
     _grace: dict[int, TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _reactions: ReactionLimiter = field(default_factory=ReactionLimiter)
@@ -365,15 +355,9 @@ class Room:
     def owed_by_people(self) -> tuple[str | None, tuple[int, ...]]:
         """The kind of decision people owe now and their seats (stand-ins excluded)."""
         live, match = self.live, self.match
-        if live is None or match is None or match.over:
+        if live is None or match is None:
             return None, ()
-        needed = decision_needed(match)
-        people = [s for s in self._people() if s not in live.stand_ins]
-        if needed.kind == "next":
-            if is_last_round(match):
-                return None, ()
-            return "next", tuple(s for s in people if s not in self.ready)
-        return needed.kind, tuple(s for s in needed.seats if s in people)
+        return owed_by_people(match, self._people(), live.stand_ins, self.ready)
 
     def _after_change(self) -> None:
         """Time the decision people owe now (with a clock), and only that one."""
@@ -393,14 +377,10 @@ class Room:
             return
         timers = self.services.timers
         handle = timers.call_later(seconds, lambda: self._spawn(self._time_out(version)))
-        self._clock = _Clock(version, kind, seats, timers.now() + seconds, handle)
+        self._clock = TimedDecision(version, kind, seats, timers.now() + seconds, handle)
 
     def clock_json(self) -> dict[str, Any] | None:
-        clock = self._clock
-        if clock is None:
-            return None
-        left = max(0.0, clock.deadline - self.services.timers.now())
-        return {"seats": list(clock.seats), "kind": clock.kind, "remaining_ms": int(left * 1000)}
+        return clock_json(self._clock, self.services.timers.now())
 
     async def _time_out(self, version: int) -> None:
         clock, live, match = self._clock, self.live, self.match
