@@ -26,7 +26,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -148,6 +148,17 @@ class Database:
             with contextlib.suppress(sqlite3.Error):
                 self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._connection.close()
+
+
+def select_in(database: Database, query: str, keys: Iterable[str]) -> list[sqlite3.Row]:
+    """The rows of ``query`` (which ends in ``IN``) for the distinct ``keys``: none at all
+    without a query when there are no keys."""
+    wanted = sorted(set(keys))
+    if not wanted:
+        return []
+    marks = ", ".join("?" for _ in wanted)
+    with database.reading() as db:
+        return list(db.execute(f"{query} ({marks})", wanted).fetchall())
 
 
 def _cause(error: BaseException) -> str:

@@ -12,6 +12,7 @@ import sqlite3
 import time
 from collections.abc import Iterable
 
+from hertta.store.database import select_in
 from hertta.store.tables import TableQueries
 from hertta.tables.model import StaleTableError, UnknownTableError
 from hertta.tables.online import (
@@ -62,14 +63,9 @@ class OnlineQueries(TableQueries):
             )
 
     def names(self, players: Iterable[str]) -> dict[str, str]:
-        wanted = sorted(set(players))
-        if not wanted:
-            return {}
-        marks = ", ".join("?" for _ in wanted)
-        with self.database.reading() as db:
-            rows = db.execute(
-                f"SELECT player_id, name FROM profiles WHERE player_id IN ({marks})", wanted
-            ).fetchall()
+        rows = select_in(
+            self.database, "SELECT player_id, name FROM profiles WHERE player_id IN", players
+        )
         return {str(row["player_id"]): str(row["name"]) for row in rows}
 
     # -- online tables ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from hertta.store.database import select_in
 from hertta.store.tables import TableQueries
 from hertta.tables.ratings import Rating, RatingChange
 
@@ -66,15 +67,11 @@ class RatingQueries(TableQueries):
         return row is not None
 
     def ratings(self, players: Iterable[str]) -> dict[str, Rating]:
-        wanted = sorted(set(players))
-        if not wanted:
-            return {}
-        marks = ", ".join("?" for _ in wanted)
-        with self.database.reading() as db:
-            rows = db.execute(
-                f"SELECT player_id, mu, sigma, matches FROM ratings WHERE player_id IN ({marks})",
-                wanted,
-            ).fetchall()
+        rows = select_in(
+            self.database,
+            "SELECT player_id, mu, sigma, matches FROM ratings WHERE player_id IN",
+            players,
+        )
         return {str(row["player_id"]): _rating(row) for row in rows}
 
     def save_ratings(self, table_id: str, changes: Sequence[RatingChange]) -> None:
