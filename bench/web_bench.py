@@ -8,7 +8,9 @@ games, beside a bare echo, in the same server process:
 2. ``game``: N clients, each its own player and game, tap like a person who sees only the page
    (a visible pair if there is one, else mostly the stock, sometimes a random card).
 
-Each client waits a random think time (uniform 0..2 x ``--think-ms``) between taps.
+Each client waits a random think time (uniform 0..2 x ``--think-ms``, 1000 by default: about
+one tap a second per game, a brisk person's pace) between taps. Before the two phases every
+client plays ``--warmup-taps`` taps on the fresh server ("cold", shown but not the figure).
 
 ``--scenario bots``: ``--tables`` Hearts tables of one quick simulated person and five Hard
 computer players each play continuously, while a bystander pings on its own socket every
@@ -24,7 +26,7 @@ a page's first snapshot from a freshly started server; the baseline is replaying
 
 Every scenario prints p50/p90/p99/max, the rate, and the server's CPU and peak memory. Usage::
 
-    .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 250]
+    .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 1000]
     .venv/bin/python bench/web_bench.py --scenario bots [--tables 20] [--seconds 60]
     .venv/bin/python bench/web_bench.py --scenario resume [--moves 30000]
     .venv/bin/python bench/web_bench.py --scenario shared [--people-tables 200] [--bot-tables 200]
@@ -213,6 +215,17 @@ class Meter:
 async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> None:
     base = f"ws://127.0.0.1:{port}"
     cookies = [player_cookie(port) for _ in range(args.clients)]
+    if args.warmup_taps:
+        # A fresh server's first minute is not its steady state: the tables are created, the
+        # templates compiled, SQLite's cache filled. Shown, then measured again warm.
+        meter = Meter(server_pid)
+        cold = await asyncio.gather(
+            *(
+                game_client(f"{base}/ws/h2h", cookies[i], args.warmup_taps, args.think_ms, i)
+                for i in range(args.clients)
+            )
+        )
+        meter.report("cold", [t for times, _ in cold for t in times])
     meter = Meter(server_pid)
     echo = await asyncio.gather(
         *(echo_client(f"{base}/ws/echo", args.taps, args.think_ms, i) for i in range(args.clients))
@@ -395,7 +408,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30_000, help="resume: moves in the game")
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--taps", type=int, default=100, help="taps per client and phase")
-    parser.add_argument("--think-ms", type=float, default=250.0, help="mean pause between taps")
+    parser.add_argument(
+        "--think-ms", type=float, default=None,
+        help="mean pause between taps (taps: 1000, shared: 250)",
+    )
+    parser.add_argument(
+        "--warmup-taps", type=int, default=20, help="taps: per client on the fresh server first"
+    )
     parser.add_argument(
         "--attach",
         type=int,
@@ -405,6 +424,8 @@ def main() -> None:
         "echo endpoint on) instead of starting one",
     )
     args = parser.parse_args()
+    if args.think_ms is None:
+        args.think_ms = 250.0 if args.scenario == "shared" else 1000.0
     if args.scenario == "resume":
         run_resume(args)
         return

@@ -106,6 +106,7 @@ def create_app(
         rooms=rooms,
         handles=PlayerHandles(store),
         today=today,
+        store_thread=store_thread,
         games=listed,
     )
     services.sessions = SoloSessions(services, {game.kind: game.sessions for game in listed})

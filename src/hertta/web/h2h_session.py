@@ -16,9 +16,8 @@ import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import partial
 from typing import Any, ClassVar
-
-import anyio.to_thread
 
 from hertta.errors import IllegalMoveError
 from hertta.rng import SplitMix64
@@ -106,7 +105,7 @@ class HeartToHeartSession(SeatSession):
 
     async def start(self) -> None:
         tables = self.services.tables
-        table = await anyio.to_thread.run_sync(tables.current, self.player, KIND)
+        table = await self.services.store_thread(partial(tables.current, self.player, KIND))
         if table is None or table.row.status is TableStatus.LEFT:
             table = await self._deal(None, None)
         self.show_table(table)
@@ -210,8 +209,8 @@ class HeartToHeartSession(SeatSession):
         if table is None or daily_day(table) is None or table.state.status is not Status.WON:
             return
         services = self.services
-        await anyio.to_thread.run_sync(
-            record_daily_win, services.store, services.tables, table.id, services.today()
+        await services.store_thread(
+            partial(record_daily_win, services.store, services.tables, table.id, services.today())
         )
 
     async def _undo(self, connection: Connection) -> Events:
@@ -262,7 +261,7 @@ class HeartToHeartSession(SeatSession):
                 player, KIND, setup, solo_seats(player), leaving=leaving, elapsed_ms=elapsed,
             )
 
-        return await anyio.to_thread.run_sync(deal)
+        return await self.services.store_thread(deal)
 
     def show_table(self, table: LoadedTable[Any]) -> None:
         self.watch(table)

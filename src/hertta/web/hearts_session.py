@@ -10,9 +10,8 @@ answered with a ``refused`` event carrying the rules' reason code, the state unc
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any, ClassVar, Final
-
-import anyio.to_thread
 
 from hertta.cards import parse_card
 from hertta.errors import ConfigError, IllegalMoveError
@@ -148,7 +147,7 @@ class HeartsSession(SeatSession):
 
     async def start(self) -> None:
         tables = self.services.tables
-        table = await anyio.to_thread.run_sync(tables.current, self.player, KIND)
+        table = await self.services.store_thread(partial(tables.current, self.player, KIND))
         if table is not None and table.row.status is not TableStatus.LEFT:
             self.watch(table)
 
@@ -239,10 +238,9 @@ class HeartsSession(SeatSession):
         self, connection: Connection, setup: JsonObject, seats: tuple[Seat, ...], table_id: str
     ) -> Events:
         tables, player, leaving = self.services.tables, self.player, self.table
-        table = await anyio.to_thread.run_sync(
-            lambda: tables.start_alone(
-                player, KIND, setup, seats, leaving=leaving, table_id=table_id
-            )
+        table = await self.services.store_thread(
+            partial(tables.start_alone, player, KIND, setup, seats, leaving=leaving,
+                    table_id=table_id)
         )
         self.watch(table)  # the computer players start passing now
         self.version += 1

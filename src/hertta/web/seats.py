@@ -14,9 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar
-
-import anyio.to_thread
 
 from hertta.tables.live import Change, LiveTable
 from hertta.tables.service import LoadedTable
@@ -147,12 +146,12 @@ class SeatSession:
         """Move to the person's current table if it is another one (they started a new game
         in another tab served by another process)."""
         tables = self.services.tables
-        current = await anyio.to_thread.run_sync(
-            tables.storage.current_table, self.player, self.kind
+        current = await self.services.store_thread(
+            partial(tables.storage.current_table, self.player, self.kind)
         )
         if current is None or (self.live is not None and current == self.live.id):
             return
-        table = await anyio.to_thread.run_sync(tables.load, current)
+        table = await self.services.store_thread(partial(tables.load, current))
         self.show_table(table)
         self.version += 1
 
@@ -193,7 +192,9 @@ class SoloSessions:
         self._starting[key] = future
         try:
             store = self.services.store
-            preferences = await anyio.to_thread.run_sync(player_preferences, store, player)
+            preferences = await self.services.store_thread(
+                partial(player_preferences, store, player)
+            )
             session = self.factories[kind](self.services, player, preferences)
             await session.start()
             self._sessions[key] = session

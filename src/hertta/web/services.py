@@ -13,7 +13,7 @@ from hertta.rng import SplitMix64
 from hertta.store import Store
 from hertta.tables.bots import BotRunner
 from hertta.tables.clock import Clock
-from hertta.tables.live import LiveTables
+from hertta.tables.live import LiveTables, StoreThread
 from hertta.tables.rooms import Rooms
 from hertta.tables.service import TableService
 from hertta.web.players import PlayerCookies
@@ -48,6 +48,8 @@ class AppServices:
     """Public handles of people's pages (never their player ids)."""
     today: Callable[[], date]
     """The calendar date of the daily deal (Finland's, unless a test fixes the day)."""
+    store_thread: StoreThread
+    """Where sessions' storage work runs, first come first served (the tables' saves too)."""
     games: Sequence[GameInfo] = ()
     sessions: SoloSessions | None = field(default=None)
     sockets: Sockets = field(default_factory=Sockets)
