@@ -10,6 +10,6 @@ from hertta.tables.hearts import HeartsTables
 from hertta.tables.service import TableService
 
 
-def service_at(path: Path) -> tuple[Store, TableService]:
+def service_at(path: Path | str) -> tuple[Store, TableService]:
     store = Store(path)
     return store, TableService(store, [HeartToHeartTables(), HeartsTables()])

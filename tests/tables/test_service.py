@@ -4,8 +4,6 @@ checkpoint and only the decisions after it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hertta.errors import DealCodeError, IllegalMoveError
@@ -26,8 +24,9 @@ from tests.web.helpers import PINNED_WINNABLE, winning_moves
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> TableService:
-    return service_at(tmp_path / "hertta.db")[1]
+def service(db_target: str) -> TableService:
+    """The service on each engine: every test that takes it runs on SQLite and PostgreSQL."""
+    return service_at(db_target)[1]
 
 
 def stock_tap(game: object) -> Move:
@@ -69,8 +68,8 @@ def test_a_stale_copy_is_refused_and_the_newer_game_survives(service: TableServi
     assert stored.version == 1 and stored.state == table.state
 
 
-def test_seats_are_checked(tmp_path: Path) -> None:
-    _, service = service_at(tmp_path / "hertta.db")
+def test_seats_are_checked(db_target: str) -> None:
+    _, service = service_at(db_target)
     seats = hearts_seats("alice", [("Eero", "easy"), ("Aino", "easy"), ("Ville", "easy")])
     table = service.create("hearts", hearts_setup("HM1-S4-AAAAAAM", public=True), seats)
     hand = table.state.round.hand(1)
@@ -130,8 +129,8 @@ def test_resuming_a_long_game_reads_a_checkpoint(service: TableService) -> None:
     assert resumed.state.played == count - 1
 
 
-def test_a_damaged_checkpoint_falls_back_to_the_whole_log(tmp_path: Path) -> None:
-    store, service = service_at(tmp_path / "hertta.db")
+def test_a_damaged_checkpoint_falls_back_to_the_whole_log(db_target: str) -> None:
+    store, service = service_at(db_target)
     table = service.create("h2h", setup_for(PINNED_WINNABLE), solo_seats("alice"))
     for _ in range(CHECKPOINT_EVERY + 5):
         table = service.decide(table, 0, stock_tap(table.state))

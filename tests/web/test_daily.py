@@ -22,6 +22,12 @@ from tests.web.conftest import FakeClock, Socket, play_moves
 from tests.web.helpers import PINNED_WINNABLE, winning_moves
 from tests.web.online_helpers import cookie_header, name_player, services_of
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 DAY = date(2025, 1, 3)
 """A day whose deal is winnable (``tests/solitaire/test_daily.py`` pins its code)."""
 CODE = "HH1-N-GDFENEK"

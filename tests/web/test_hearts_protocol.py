@@ -18,6 +18,12 @@ from tests.web.hearts_helpers import EASY_TABLE, MOON_CODE, decide, greedy_pass,
 
 
 @pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
+
+@pytest.fixture
 def hearts(client: TestClient) -> Iterator[Socket]:
     with client.websocket_connect("/ws/hearts") as ws:
         wrapped = Socket(ws)

@@ -17,6 +17,12 @@ from hertta.web.handles import HANDLE_RE, handle_for
 from hertta.web.settings import Settings
 from tests.web.online_helpers import cookie_header, services_of
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 # name, conservative rating wanted (mu - 3 sigma with sigma 2), rated matches
 PEOPLE = [
     ("Aino", 12.0, 10),

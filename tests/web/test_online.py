@@ -28,6 +28,12 @@ from tests.web.online_helpers import (
     simple_decision,
 )
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 PEOPLE = ["host", "aino", "eero", "liisa"]
 FOUR = {"rules": {"preset": "standard", "players": 4, "score_limit": 30},
         "seats": ["host", "open", "open", "open"], "clock": 0}

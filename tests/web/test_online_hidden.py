@@ -34,6 +34,12 @@ from tests.web.online_helpers import (
     simple_decision,
 )
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 CARD = re.compile(r"^[2-9TJQKA][CDSH]$")
 TABLES = [(name, n) for name in ("standard", "omnibus", "jack_of_diamonds", "black_lady",
                                  "cancellation") for n in preset(name).player_counts]

@@ -10,6 +10,12 @@ from hertta.solitaire.game import Move
 from tests.web.conftest import Socket, deal, play_moves, tap
 from tests.web.helpers import PINNED_WINNABLE, winning_moves
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 STATE_KEYS = {
     "game", "version", "code", "heart", "free", "stock", "waste", "moves", "score", "status",
     "can_undo", "started", "selection", "message", "assist", "timer", "settings", "daily",

@@ -23,6 +23,12 @@ from tests.web.online_helpers import (
 )
 from tests.web.test_online import play_to_the_end
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 PEOPLE = ["host", "aino", "eero", "liisa"]
 LEAVER = "eero"
 RATED = {"rules": {"preset": "standard", "players": 4}, "seats": ["host", "open", "open", "open"],

@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import stat
 import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from hertta.store import SCHEMA_VERSION, GameResult, Store, StoreOpenError, solitaire_stats
 from hertta.store.migrations import MIGRATIONS
+from hertta.store.sql import postgres_placeholders
 from hertta.tables.model import (
     Checkpoint,
     Seat,
@@ -28,8 +32,9 @@ from hertta.tables.storage import SeatResult
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "sub" / "hertta.db")
+def store(db_target: str) -> Store:
+    """A store on each engine: the tests that take it run on SQLite and on PostgreSQL."""
+    return Store(db_target)
 
 
 def test_a_new_database_is_created_in_wal_mode_at_the_current_schema(tmp_path: Path) -> None:
@@ -228,7 +233,7 @@ def test_games_in_progress_move_over_from_schema_1(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as raw:
         raw.execute("BEGIN")
-        MIGRATIONS[0](raw)
+        MIGRATIONS[0](raw, "sqlite")
         raw.execute("PRAGMA user_version = 1")
         raw.execute("INSERT INTO players VALUES ('alice', 0)")
         raw.execute(
@@ -275,3 +280,36 @@ def test_statistics_from_results() -> None:
     assert stats.best_streak == 3 and stats.current_streak == 3  # the open game breaks nothing
     assert stats.best_time_ms == 7000 and stats.fewest_moves == 100
     assert solitaire_stats([*rows, result("lost")]).current_streak == 0
+
+
+def test_postgres_processes_starting_at_once_migrate_an_empty_database_once(
+    new_postgres_database: Callable[[], str],
+) -> None:
+    url = new_postgres_database()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        stores = list(pool.map(lambda _: Store(url), range(4)))
+    keys = {store.secret_key() for store in stores}
+    versions = {store.database.schema_version for store in stores}
+    assert keys and len(keys) == 1 and versions == {SCHEMA_VERSION}
+    with stores[0].database.reading() as db:
+        assert db.execute("SELECT count(*) FROM hertta_schema").fetchone()[0] == 1
+    for store in stores:
+        store.close()
+
+
+def test_an_unreachable_postgres_is_refused_in_one_line_without_the_password() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(StoreOpenError) as refused:
+        Store(f"postgresql://hertta:hunter2@127.0.0.1:{port}/hertta")
+    message = str(refused.value)
+    assert "hunter2" not in message and f"hertta:***@127.0.0.1:{port}" in message
+    assert "\n" not in message
+
+
+def test_placeholders_become_psycopg_ones_outside_quoted_text() -> None:
+    assert postgres_placeholders("SELECT '?', ? WHERE a LIKE '%x' AND b = ?") == (
+        "SELECT '?', %s WHERE a LIKE '%%x' AND b = %s"
+    )
+    assert postgres_placeholders("SELECT 5 % ?") == "SELECT 5 %% %s"

@@ -8,7 +8,11 @@ import typer
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to bind."),
     port: int = typer.Option(8000, help="Port to listen on."),
-    db: str = typer.Option("", help="SQLite database path (default: the user's data directory)."),
+    db: str = typer.Option(
+        "",
+        help="SQLite database path or a postgresql:// URL (default: HERTTA_DATABASE_URL, "
+        "else HERTTA_DB, else the user's data directory).",
+    ),
 ) -> None:
     """Run the web app (Heart to Heart and Hearts in the browser)."""
     from hertta.web.server import run

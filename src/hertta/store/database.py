@@ -29,9 +29,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from hertta.errors import HerttaError
 from hertta.store.migrations import MIGRATIONS
+from hertta.store.sql import Connection, Dialect, SqlDatabase
 
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_TIMEOUT_S = 30.0
@@ -47,8 +49,11 @@ class StoreOpenError(HerttaError):
 class Database:
     """A thread-safe SQLite connection. Use :meth:`transaction` for every read and write."""
 
+    dialect: Dialect = "sqlite"
+
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.name = self.path
         try:
             if self.path != ":memory:":
                 _prepare_file(Path(self.path))
@@ -92,7 +97,7 @@ class Database:
                     f"knows only up to {SCHEMA_VERSION}"
                 )
             for number in range(version, SCHEMA_VERSION):
-                MIGRATIONS[number](connection)
+                MIGRATIONS[number](connection, self.dialect)
             if version != SCHEMA_VERSION:
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -138,6 +143,9 @@ class Database:
             finally:
                 self._depth = 0
 
+    def notify_change(self, db: Connection, kind: str, key: str, version: int) -> None:
+        """Nothing to do: processes on one SQLite file see changes when they read again."""
+
     def read_only_check(self) -> None:
         """A read that touches the schema (for health checks): it writes nothing."""
         with self._lock:
@@ -150,7 +158,7 @@ class Database:
             self._connection.close()
 
 
-def select_in(database: Database, query: str, keys: Iterable[str]) -> list[sqlite3.Row]:
+def select_in(database: SqlDatabase, query: str, keys: Iterable[str]) -> list[Any]:
     """The rows of ``query`` (which ends in ``IN``) for the distinct ``keys``: none at all
     without a query when there are no keys."""
     wanted = sorted(set(keys))

@@ -10,23 +10,25 @@ from __future__ import annotations
 import json
 import re
 import secrets
-import sqlite3
 from collections.abc import Callable
 
-Migration = Callable[[sqlite3.Connection], None]
+from hertta.store.sql import Connection, Dialect, ddl_for, statements
+
+Migration = Callable[[Connection, Dialect], None]
+"""A migration: the connection (inside the migrating transaction) and its dialect."""
 
 
-def _run(connection: sqlite3.Connection, script: str) -> None:
+def _run(connection: Connection, dialect: Dialect, script: str) -> None:
     # executescript would commit on its own; run the statements one by one instead.
-    for statement in script.split(";"):
-        if statement.strip():
-            connection.execute(statement)
+    for statement in statements(ddl_for(dialect, script)):
+        connection.execute(statement)
 
 
-def players_settings_games_results(connection: sqlite3.Connection) -> None:
+def players_settings_games_results(connection: Connection, dialect: Dialect) -> None:
     """1: players, their settings, the meta table (secret key), games in progress, results."""
     _run(
         connection,
+        dialect,
         """
         CREATE TABLE meta (
             key TEXT PRIMARY KEY,
@@ -70,12 +72,13 @@ def players_settings_games_results(connection: sqlite3.Connection) -> None:
     )
 
 
-def tables_and_decision_logs(connection: sqlite3.Connection) -> None:
+def tables_and_decision_logs(connection: Connection, dialect: Dialect) -> None:
     """2: tables with seats, versions and checkpoints; their append-only decision logs; each
     person's current table per game. The games in progress move over (each becomes a table
     whose log is its move list) and ``saved_games`` goes."""
     _run(
         connection,
+        dialect,
         """
         CREATE TABLE game_tables (
             id TEXT PRIMARY KEY,
@@ -119,7 +122,7 @@ _HEARTS_SEAT = re.compile(r"^[PM]?([0-9]):")
 
 
 def _move_saved_game(
-    connection: sqlite3.Connection,
+    connection: Connection,
     player: str,
     kind: str,
     code: str,
@@ -164,12 +167,13 @@ def _move_saved_game(
     )
 
 
-def online_tables_ratings_daily(connection: sqlite3.Connection) -> None:
+def online_tables_ratings_daily(connection: Connection, dialect: Dialect) -> None:
     """3: display names; tables people play together (their seating before the start, host,
     invite token, clock, visibility) whose game is the ``game_tables`` row of the same id;
     ratings and their history; the daily Heart to Heart deal's results."""
     _run(
         connection,
+        dialect,
         """
         CREATE TABLE profiles (
             player_id TEXT PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,

@@ -8,11 +8,11 @@ StaleTableError and writes nothing).
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Iterable
 
 from hertta.store.database import select_in
+from hertta.store.sql import SEATING, Row
 from hertta.store.tables import TableQueries
 from hertta.tables.model import StaleTableError, UnknownTableError
 from hertta.tables.online import (
@@ -24,7 +24,7 @@ from hertta.tables.online import (
 )
 
 
-def _online(record: sqlite3.Row) -> OnlineTable:
+def _online(record: Row) -> OnlineTable:
     rules, players = rules_from_json(json.loads(record["rules"]))
     return OnlineTable(
         id=str(record["id"]),
@@ -108,6 +108,7 @@ class OnlineQueries(TableQueries):
             if cursor.rowcount != 1:
                 raise StaleTableError(f"table {table.id!r} changed since version "
                                       f"{expected_version}")
+            self.database.notify_change(db, SEATING, table.id, expected_version + 1)
         return self.read_online(table.id)
 
     def lobby(self, limit: int = 100) -> list[OnlineTable]:

@@ -7,12 +7,12 @@ one ``rating_history`` row each in one transaction; a table with history rows is
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from hertta.store.database import select_in
+from hertta.store.sql import Row, json_array_elements, json_field
 from hertta.store.tables import TableQueries
 from hertta.tables.ratings import Rating, RatingChange
 
@@ -52,7 +52,7 @@ class PlayedTable:
     public: bool
 
 
-def _rating(row: sqlite3.Row) -> Rating:
+def _rating(row: Row) -> Rating:
     return Rating(float(row["mu"]), float(row["sigma"]), int(row["matches"]))
 
 
@@ -133,11 +133,14 @@ class RatingQueries(TableQueries):
 
     def played_tables(self, player: str, limit: int = 20) -> list[PlayedTable]:
         """Finished shared tables at which the person held a seat, newest first."""
+        dialect = self.database.dialect
+        seats = json_array_elements(dialect, "o.seats")
+        player_of = json_field(dialect, "value", "player")
         with self.database.reading() as db:
             rows = db.execute(
                 "SELECT o.id, o.updated_at, o.rated, o.public FROM online_tables o "
-                "WHERE o.status = 'over' AND EXISTS (SELECT 1 FROM json_each(o.seats) s "
-                "WHERE json_extract(s.value, '$.player') = ?) "
+                f"WHERE o.status = 'over' AND EXISTS (SELECT 1 FROM {seats} "
+                f"WHERE {player_of} = ?) "
                 "ORDER BY o.updated_at DESC LIMIT ?",
                 (player, limit),
             ).fetchall()

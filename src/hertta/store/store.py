@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -18,9 +17,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hertta.store.daily import DailyQueries
-from hertta.store.database import Database
 from hertta.store.online import OnlineQueries
 from hertta.store.ratings import RatingQueries
+from hertta.store.sql import Row, SqlDatabase, open_database
 from hertta.tables.storage import SeatResult
 
 Outcome = Literal["open", "won", "lost"]
@@ -43,10 +42,11 @@ class GameResult:
 
 
 class Store(OnlineQueries, RatingQueries, DailyQueries):
-    """Players, their settings, their tables and their results, in one SQLite file."""
+    """Players, their settings, their tables and their results, in one database: an SQLite
+    file (a path) or PostgreSQL (a ``postgresql://`` URL)."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.database = Database(path)
+    def __init__(self, target: str | Path) -> None:
+        self.database: SqlDatabase = open_database(target)
 
     def close(self) -> None:
         self.database.close()
@@ -67,9 +67,13 @@ class Store(OnlineQueries, RatingQueries, DailyQueries):
             row = db.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()
             if row is not None:
                 return str(row["value"])
-            key = secrets.token_urlsafe(32)
-            db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (name, key))
-            return key
+            # Processes that start at once on a new database may race here: the first key
+            # written wins and every process reads that one.
+            db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                (name, secrets.token_urlsafe(32)),
+            )
+            return str(db.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()[0])
 
     def secret_key(self) -> str:
         """The key that signs player cookies."""
@@ -112,12 +116,12 @@ class Store(OnlineQueries, RatingQueries, DailyQueries):
         """Record that a person's game got its first decision; returns the result's id."""
         with self.database.transaction() as db:
             self.ensure_player(player)
-            cursor = db.execute(
+            row = db.execute(
                 "INSERT INTO results (player_id, kind, code, outcome, started_at) "
-                "VALUES (?, ?, ?, 'open', ?)",
+                "VALUES (?, ?, ?, 'open', ?) RETURNING id",
                 (player, kind, code, time.time()),
-            )
-            return int(cursor.lastrowid or 0)
+            ).fetchone()
+            return int(row[0])
 
     def close_result(self, result_id: int, result: SeatResult) -> None:
         """Mark an open result won or lost (a closed result is never reopened)."""
@@ -139,7 +143,7 @@ class Store(OnlineQueries, RatingQueries, DailyQueries):
         return [_result(row) for row in rows]
 
 
-def _result(row: sqlite3.Row) -> GameResult:
+def _result(row: Row) -> GameResult:
     data = json.loads(row["data"])
     return GameResult(
         id=int(row["id"]),

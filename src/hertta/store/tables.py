@@ -8,12 +8,11 @@ its version inside ``BEGIN IMMEDIATE``: a copy that is behind gets StaleTableErr
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Mapping
 from typing import Any
 
-from hertta.store.database import Database
+from hertta.store.sql import CURRENT, DECIDED, UPDATED, Connection, Row, SqlDatabase
 from hertta.tables.model import (
     Checkpoint,
     StaleTableError,
@@ -42,7 +41,7 @@ def _json_object(text: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _row(record: sqlite3.Row) -> TableRow:
+def _row(record: Row) -> TableRow:
     seats = json.loads(record["seats"])
     return TableRow(
         id=str(record["id"]),
@@ -57,7 +56,7 @@ def _row(record: sqlite3.Row) -> TableRow:
 
 
 class TableQueries:
-    database: Database
+    database: SqlDatabase
 
     def ensure_player(self, player_id: str) -> None:
         """A player row exists once a player saves something (a game, a setting)."""
@@ -108,7 +107,7 @@ class TableQueries:
             return self._decisions(db, table_id, after)
 
     @staticmethod
-    def _decisions(db: sqlite3.Connection, table_id: str, after: int) -> list[StoredDecision]:
+    def _decisions(db: Connection, table_id: str, after: int) -> list[StoredDecision]:
         rows = db.execute(
             "SELECT seq, seat, decision FROM table_decisions WHERE table_id = ? AND seq > ? "
             "ORDER BY seq",
@@ -152,6 +151,7 @@ class TableQueries:
                     "UPDATE game_tables SET checkpoint_version = ?, checkpoint = ? WHERE id = ?",
                     (checkpoint.version, checkpoint.text, table_id),
                 )
+            self.database.notify_change(db, DECIDED, table_id, decision.seq)
 
     def update_table(
         self,
@@ -170,10 +170,11 @@ class TableQueries:
                 "status = ?, elapsed_ms = ?, results = ?, updated_at = ?",
                 (status.value, elapsed_ms, _results_text(results), time.time()),
             )
+            self.database.notify_change(db, UPDATED, table_id, expected_version)
 
     @staticmethod
     def _swap(
-        db: sqlite3.Connection,
+        db: Connection,
         table_id: str,
         expected_version: int,
         assignments: str,
@@ -213,3 +214,4 @@ class TableQueries:
                 "ON CONFLICT (player_id, kind) DO UPDATE SET table_id = excluded.table_id",
                 (player, kind, table_id),
             )
+            self.database.notify_change(db, CURRENT, f"{player} {kind}", 0)

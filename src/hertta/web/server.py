@@ -14,6 +14,7 @@ from typing import Final
 import uvicorn
 
 from hertta.errors import ConfigError
+from hertta.store.sql import redact_url
 from hertta.web.app import create_app
 from hertta.web.protocol import MAX_FRAME_CHARS
 from hertta.web.settings import Settings
@@ -58,7 +59,7 @@ def run(host: str, port: int, db_path: str | None) -> None:
     gc.freeze()
     gc.set_threshold(700, 10, 10000)
     shown = f"[{host}]" if ":" in host else host
-    print(f"Hertta is running at http://{shown}:{port}/ (database: {settings.db_path})",
+    print(f"Hertta is running at http://{shown}:{port}/ (database: {redact_url(settings.db_path)})",
           flush=True)
     config = uvicorn.Config(
         app, log_level="warning", ws_ping_interval=20.0, ws_max_size=WS_MAX_BYTES

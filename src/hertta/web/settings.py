@@ -1,7 +1,9 @@
 """Server settings, read from the environment (``HERTTA_*``) with sensible defaults.
 
-``HERTTA_DB`` the SQLite file (default: ``$XDG_DATA_HOME/hertta/hertta.db``, else
-``~/.local/share/hertta/hertta.db``); ``HERTTA_SECRET`` the cookie-signing key (default: made once
+``HERTTA_DATABASE_URL`` a PostgreSQL database (``postgresql://user:password@host/name``;
+needed by several server processes, see docs/deploy.md); otherwise ``HERTTA_DB`` the SQLite
+file (default: ``$XDG_DATA_HOME/hertta/hertta.db``, else ``~/.local/share/hertta/hertta.db``);
+``HERTTA_SECRET`` the cookie-signing key (default: made once
 and kept in the database); ``HERTTA_COOKIE_SECURE=1`` sets the cookie's Secure flag (behind
 HTTPS); ``HERTTA_ALLOWED_ORIGINS`` more page origins whose WebSockets are accepted, comma
 separated (e.g. ``https://cards.example``; the app's own origin is always allowed);
@@ -33,6 +35,7 @@ def default_db_path(env: Mapping[str, str] | None = None) -> Path:
 @dataclass(frozen=True, slots=True)
 class Settings:
     db_path: str
+    """The database: an SQLite file's path or a ``postgresql://`` URL."""
     secret_key: str | None = None
     """None: use the key stored in the database (generated on first start)."""
     bench_echo: bool = False
@@ -48,7 +51,12 @@ class Settings:
     ) -> Settings:
         """Settings from ``env`` (default ``os.environ``); an explicit ``db_path`` wins."""
         env = os.environ if env is None else env
-        path = db_path or env.get("HERTTA_DB") or str(default_db_path(env))
+        path = (
+            db_path
+            or env.get("HERTTA_DATABASE_URL")
+            or env.get("HERTTA_DB")
+            or str(default_db_path(env))
+        )
         origins = tuple(
             origin.strip().rstrip("/")
             for origin in env.get("HERTTA_ALLOWED_ORIGINS", "").split(",")
