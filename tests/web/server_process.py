@@ -39,8 +39,10 @@ class ServerProcess:
         port: int | None = None,
         env: dict[str, str] | None = None,
         prefix: Sequence[str] = (),
+        args: Sequence[str] = (),
     ) -> None:
         self.db_path = db_path
+        self.args = list(args)
         self.port = port or free_port()
         self.env = {**os.environ, **(env or {})}
         self.prefix = list(prefix)
@@ -59,7 +61,7 @@ class ServerProcess:
     def launch(self) -> ServerProcess:
         """Start the process without waiting for it to answer."""
         self.process = subprocess.Popen(
-            [*self.prefix, *serve_command(self.port, self.db_path)],
+            [*self.prefix, *serve_command(self.port, self.db_path), *self.args],
             env=self.env,
             stdout=subprocess.DEVNULL,
             stderr=self._stderr,

@@ -13,11 +13,14 @@ def serve(
         help="SQLite database path or a postgresql:// URL (default: HERTTA_DATABASE_URL, "
         "else HERTTA_DB, else the user's data directory).",
     ),
+    workers: int = typer.Option(
+        1, help="Server processes sharing the port (more than one needs PostgreSQL)."
+    ),
 ) -> None:
     """Run the web app (Heart to Heart and Hearts in the browser)."""
     from hertta.web.server import run
 
-    run(host=host, port=port, db_path=db or None)
+    run(host=host, port=port, db_path=db or None, workers=workers)
 
 
 def register(app: typer.Typer) -> None:

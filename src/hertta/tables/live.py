@@ -265,6 +265,9 @@ class LiveTables:
     def get(self, table_id: str) -> LiveTable | None:
         return self._tables.get(table_id)
 
+    def all(self) -> list[LiveTable]:
+        return list(self._tables.values())
+
     async def open(self, table_id: str) -> LiveTable:
         """The table in play, read from the store the first time (one read however many ask
         at once); its computer players start if they owe a decision."""

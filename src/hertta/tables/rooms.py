@@ -113,6 +113,9 @@ class RoomServices:
     grace_s: float = GRACE_S
     match_over: MatchOver | None = None
     """Called once when a match ends (ratings)."""
+    alone: bool = True
+    """Whether this is the only process serving tables (SQLite). With several, a person not
+    connected here may well be connected to another process: not seen is not away."""
 
 
 @dataclass(eq=False)
@@ -257,11 +260,25 @@ class Room:
         process); away people get their grace period from now."""
         if self.online.status in (OnlineStatus.PLAYING, OnlineStatus.OVER) and self.live is None:
             self._play(await self.services.live.open(self.id))
+            if not self.services.alone:
+                self._after_change()
+                return
             for index, seat in enumerate(self.online.seats):
                 if seat.kind == "person" and not self.presence.get(index):
                     self.presence[index] = 1
                     self.disconnected(index)
             self._after_change()
+
+    async def refresh(self) -> None:
+        """Read the seating again (another process changed it) and follow a match started
+        there."""
+        async with self.lock:
+            online = await anyio.to_thread.run_sync(self.services.online.read_online, self.id)
+            if online.version <= self.online.version:
+                return
+            self.online = online
+        self._notify([{"type": "seating"}])
+        await self.resume()
 
     async def leave(self, player: str) -> None:
         """A person leaves the match before its end (or gives the seat up before it)."""
@@ -469,6 +486,9 @@ class Rooms:
 
     def get(self, table_id: str) -> Room | None:
         return self._rooms.get(table_id)
+
+    def all(self) -> list[Room]:
+        return list(self._rooms.values())
 
     def add(self, online: OnlineTable) -> Room:
         room = self._rooms.get(online.id)

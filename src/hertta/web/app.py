@@ -3,6 +3,7 @@ games' routers and the pages."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -21,6 +22,7 @@ from hertta.tables.live import LiveTables, StoreThread
 from hertta.tables.rooms import GRACE_S, MatchOver, Rooms, RoomServices
 from hertta.tables.service import TableService
 from hertta.tables.timers import LoopTimers, Timers
+from hertta.web.changes import change_feed
 from hertta.web.daily import Today, finland_today
 from hertta.web.errors import install_error_handlers
 from hertta.web.examples import Examples
@@ -75,13 +77,16 @@ def create_app(
     deal_secret = store.secret(DEAL_SECRET)
     rooms = Rooms(
         RoomServices(tables, store, live, runner, timers or LoopTimers(clock), deal_secret,
-                     grace_s=grace_s,
+                     grace_s=grace_s, alone=store.database.dialect == "sqlite",
                      match_over=match_over if match_over is not None else rating_hook(store))
     )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        listening = asyncio.create_task(services.changes.run())
         yield
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)
         await services.sockets.settle()
         await services.rooms.close()
         await live.close()
@@ -110,6 +115,7 @@ def create_app(
         games=listed,
     )
     services.sessions = SoloSessions(services, {game.kind: game.sessions for game in listed})
+    services.changes = change_feed(services, config.db_path)
     app.state.hertta = services
     install_error_handlers(app)
     install_player_middleware(app, services.cookies)

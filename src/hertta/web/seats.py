@@ -155,6 +155,13 @@ class SeatSession:
         self.show_table(table)
         self.version += 1
 
+    async def follow_and_tell(self) -> None:
+        """Another process gave the person a new current table: follow it, tell the tabs."""
+        before = self.live
+        await self.follow_current()
+        if self.live is not before:
+            self.broadcast([])
+
     @property
     def active(self) -> bool:
         return any(connection.active for connection in self.connections)

@@ -16,6 +16,7 @@ from hertta.tables.clock import Clock
 from hertta.tables.live import LiveTables, StoreThread
 from hertta.tables.rooms import Rooms
 from hertta.tables.service import TableService
+from hertta.web.changes import ChangeFeed, NoChanges
 from hertta.web.players import PlayerCookies
 from hertta.web.settings import Settings
 from hertta.web.transport import Sockets
@@ -52,5 +53,7 @@ class AppServices:
     """Where sessions' storage work runs, first come first served (the tables' saves too)."""
     games: Sequence[GameInfo] = ()
     sessions: SoloSessions | None = field(default=None)
+    changes: ChangeFeed = field(default_factory=NoChanges)
+    """Notices of other processes' changes (PostgreSQL only)."""
     sockets: Sockets = field(default_factory=Sockets)
     """Every open WebSocket of this process (``/healthz`` counts them)."""

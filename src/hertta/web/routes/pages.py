@@ -38,10 +38,13 @@ async def words(lang: str) -> JSONResponse:
 async def health(services: ServicesDep) -> JSONResponse:
     """Whether the store answers a read (nothing is written, no player is made), and how many
     sockets and tables this process serves."""
-    load = {"sockets": len(services.sockets), "tables": len(services.live)}
+    load = {"sockets": len(services.sockets), "tables": len(services.live),
+            "changes": services.changes.state}
     try:
         await anyio.to_thread.run_sync(services.store.check)
     except Exception as error:  # any failure of the store is what this reports
         body = {"status": "error", "store": type(error).__name__, **load}
         return JSONResponse(body, status_code=503)
+    if services.changes.state == "connecting":
+        return JSONResponse({"status": "error", "store": "ok", **load}, status_code=503)
     return JSONResponse({"status": "ok", "store": "ok", **load})
