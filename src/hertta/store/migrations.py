@@ -228,8 +228,44 @@ def online_tables_ratings_daily(connection: Connection, dialect: Dialect) -> Non
     )
 
 
+def shared_table_coordination(connection: Connection, dialect: Dialect) -> None:
+    """4: what several server processes share about a table in play: who is ready for the next
+    round (marks of one game version), which process runs its computer players and turn clock
+    (a lease that runs out), and who is connected to which process (kept alive by that
+    process's heartbeat)."""
+    _run(
+        connection,
+        dialect,
+        """
+        CREATE TABLE table_ready (
+            table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            PRIMARY KEY (table_id, version, seat)
+        );
+        CREATE TABLE table_leases (
+            table_id TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            expires_at REAL NOT NULL
+        );
+        CREATE TABLE server_processes (
+            owner TEXT PRIMARY KEY,
+            seen_at REAL NOT NULL
+        );
+        CREATE TABLE seat_presence (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            owner TEXT NOT NULL,
+            connections INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seat, owner)
+        )
+        """,
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     players_settings_games_results,
     tables_and_decision_logs,
     online_tables_ratings_daily,
+    shared_table_coordination,
 )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from hertta.store.coordination import CoordinationQueries
 from hertta.store.daily import DailyQueries
 from hertta.store.online import OnlineQueries
 from hertta.store.ratings import RatingQueries
@@ -41,7 +42,7 @@ class GameResult:
     data: dict[str, JsonValue]
 
 
-class Store(OnlineQueries, RatingQueries, DailyQueries):
+class Store(OnlineQueries, RatingQueries, DailyQueries, CoordinationQueries):
     """Players, their settings, their tables and their results, in one database: an SQLite
     file (a path) or PostgreSQL (a ``postgresql://`` URL)."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -23,11 +24,15 @@ from hertta.errors import HerttaError
 from hertta.tables.bots import BotRunner
 from hertta.tables.model import Seat, StaleTableError, TableRow, TableStatus
 from hertta.tables.service import LoadedTable, TableService
+from hertta.tables.storage import CoordinationStorage
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 ToThread = Callable[[Callable[[], T]], Awaitable[T]]
+LEASE_S: Final = 5.0
+"""How long a table's lease lasts unless renewed: the most a table waits for another process to
+take over its computer players when the one that ran them died."""
 COMPUTER: Final = "computer"
 """The ``origin`` of decisions made by computer players and by the table itself."""
 
@@ -74,6 +79,17 @@ class StoreThread:
         self._executor.shutdown(wait=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Leases:
+    """Several processes serve the tables: a table's computer players (and its turn clock) run
+    only in the process that holds its lease in the store (``owner`` names this process)."""
+
+    storage: CoordinationStorage
+    owner: str
+    seconds: float = LEASE_S
+    clock: Callable[[], float] = time.monotonic
+
+
 class LiveTable:
     """One table in play. Use :class:`LiveTables` to get one."""
 
@@ -84,6 +100,7 @@ class LiveTable:
         runner: BotRunner,
         to_thread: ToThread[Any],
         on_idle: Callable[[LiveTable], None],
+        leases: Leases | None = None,
     ) -> None:
         self.table = table
         self.service = service
@@ -91,6 +108,9 @@ class LiveTable:
         self.runner = runner
         self._to_thread = to_thread
         self._on_idle = on_idle
+        self.leases = leases
+        self.held_until = 0.0
+        """Until when (``leases.clock``) this process holds the lease."""
         self.watchers: list[Watcher] = []
         self.lock = asyncio.Lock()
         self._bots: asyncio.Task[None] | None = None
@@ -101,6 +121,26 @@ class LiveTable:
     @property
     def id(self) -> str:
         return self.table.id
+
+    @property
+    def holds(self) -> bool:
+        """Whether this process runs the table's computer players and clock now."""
+        leases = self.leases
+        return leases is None or self.held_until > leases.clock()
+
+    async def hold(self) -> bool:
+        """Take or renew the lease when it is close to running out (always True alone)."""
+        leases = self.leases
+        if leases is None:
+            return True
+        now = leases.clock()
+        if self.held_until - leases.seconds / 2 > now:
+            return True
+        took: bool = await self._to_thread(
+            lambda: leases.storage.take_lease(self.id, leases.owner, leases.seconds)
+        )
+        self.held_until = now + leases.seconds if took else 0.0
+        return took
 
     @property
     def busy(self) -> bool:
@@ -209,11 +249,13 @@ class LiveTable:
             return False
         own = self.game.table_decision(table.state)
         if own is not None:
+            if not await self.hold():
+                return False
             await self._decide_quietly(None, own, table.version)
             return True
         requests = self.game.bot_requests(self._row_for_computers(table.row), table.state)
-        if not requests:
-            return False
+        if not requests or not await self.hold():
+            return False  # nothing to do, or another process runs this table's players
         # Passing is simultaneous: every computer player thinks at once.
         answers = await asyncio.gather(*(self.runner.run(r.task) for r in requests))
         for request, answer in zip(requests, answers, strict=True):
@@ -251,11 +293,16 @@ class LiveTables:
     """The tables this process has in play, by id."""
 
     def __init__(
-        self, service: TableService, runner: BotRunner, to_thread: ToThread[Any] = _to_thread
+        self,
+        service: TableService,
+        runner: BotRunner,
+        to_thread: ToThread[Any] = _to_thread,
+        leases: Leases | None = None,
     ) -> None:
         self.service = service
         self.runner = runner
         self._to_thread = to_thread
+        self.leases = leases
         self._tables: dict[str, LiveTable] = {}
         self._opening: dict[str, asyncio.Future[LiveTable]] = {}
 
@@ -295,7 +342,9 @@ class LiveTables:
         """Put a table just created or read into play (or return the one already in play)."""
         live = self._tables.get(table.id)
         if live is None:
-            live = LiveTable(table, self.service, self.runner, self._to_thread, self._drop)
+            live = LiveTable(
+                table, self.service, self.runner, self._to_thread, self._drop, self.leases
+            )
             self._tables[table.id] = live
             live.wake_computer_players()
         return live

@@ -23,10 +23,12 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Final, Protocol
 
 import anyio.to_thread
 
+from hertta.errors import HerttaError
 from hertta.hearts.decisions import (
     Decision,
     MoonDecision,
@@ -56,7 +58,7 @@ from hertta.tables.online import (
 )
 from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.service import TableService
-from hertta.tables.storage import OnlineStorage
+from hertta.tables.storage import CoordinationStorage, OnlineStorage
 from hertta.tables.timers import TimerHandle, Timers
 from hertta.tables.turn_clock import TimedDecision, clock_json, owed_by_people
 
@@ -113,6 +115,12 @@ class RoomServices:
     grace_s: float = GRACE_S
     match_over: MatchOver | None = None
     """Called once when a match ends (ratings)."""
+    coordination: CoordinationStorage | None = None
+    """With several processes: where presence is shared (None: this process is alone)."""
+    owner: str = ""
+    """This process's name in the store (leases, presence)."""
+    fresh_s: float = 3.0
+    """How recent a process's heartbeat must be for its connections to count."""
     alone: bool = True
     """Whether this is the only process serving tables (SQLite). With several, a person not
     connected here may well be connected to another process: not seen is not away."""
@@ -131,6 +139,8 @@ class Room:
     _grace: dict[int, TimerHandle] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _reactions: ReactionLimiter = field(default_factory=ReactionLimiter)
+    _remote: frozenset[int] = frozenset()
+    """Seats connected in other processes (as last read from the store)."""
 
     @property
     def id(self) -> str:
@@ -158,6 +168,7 @@ class Room:
 
     def connected(self, seat: int) -> None:
         self.presence[seat] = self.presence.get(seat, 0) + 1
+        self._publish_presence(seat)
         handle = self._grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
@@ -172,9 +183,12 @@ class Room:
 
     def disconnected(self, seat: int) -> None:
         self.presence[seat] = max(0, self.presence.get(seat, 0) - 1)
+        self._publish_presence(seat)
         if self.presence[seat]:
             return
         self._notify([{"type": "presence", "seat": seat, "connected": False}])
+        if not self.services.alone:
+            return  # the process that holds the table decides who is away (share_presence)
         if self.online.status is OnlineStatus.PLAYING and seat not in self._grace:
             grace = self.services.grace_s
             self._grace[seat] = self.services.timers.call_later(
@@ -185,7 +199,7 @@ class Room:
         self._grace.pop(seat, None)
         live = self.live
         playing = self.online.status is OnlineStatus.PLAYING
-        if live is None or self.presence.get(seat) or not playing:
+        if live is None or self.presence.get(seat) or seat in self._remote or not playing:
             return
         live.stand_ins[seat] = STAND_IN_LEVEL
         self._notify([{"type": "autopilot", "seat": seat, "on": True}])
@@ -194,7 +208,58 @@ class Room:
 
     @property
     def connected_seats(self) -> dict[int, bool]:
-        return {seat: count > 0 for seat, count in self.presence.items()}
+        seats = {seat: count > 0 for seat, count in self.presence.items()}
+        return {**seats, **dict.fromkeys(self._remote, True)}
+
+    # -- presence shared by several processes -------------------------------------------------
+
+    def _publish_presence(self, seat: int) -> None:
+        coordination, owner = self.services.coordination, self.services.owner
+        if coordination is None:
+            return
+        # The count is read when the write runs, so the last write has the latest count.
+        self._spawn(anyio.to_thread.run_sync(
+            lambda: coordination.set_presence(self.id, seat, owner, self.presence.get(seat, 0))
+        ))
+
+    async def share_presence(self) -> None:
+        """Read who is connected in any process; the process that holds the table gives an
+        away person's seat a grace period, then a stand-in, and back when they return."""
+        coordination = self.services.coordination
+        if coordination is None:
+            return
+        connected = await anyio.to_thread.run_sync(
+            coordination.connected_seats, self.id, self.services.fresh_s, self.services.owner
+        )
+        changed = connected != self._remote
+        self._remote = connected
+        live = self.live
+        if live is not None and live.holds and self.online.status is OnlineStatus.PLAYING:
+            for index, seat in enumerate(self.online.seats):
+                if seat.kind != "person" or seat.left:
+                    continue
+                if index in connected or self.presence.get(index):
+                    self._back(index, live)
+                elif index not in self._grace and index not in live.stand_ins:
+                    self._grace[index] = self.services.timers.call_later(
+                        self.services.grace_s, partial(self._grace_over, index)
+                    )
+        if changed:
+            self._notify([{"type": "seating"}])
+
+    def _back(self, seat: int, live: LiveTable) -> None:
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        if seat in live.stand_ins:
+            del live.stand_ins[seat]
+            self._notify([{"type": "autopilot", "seat": seat, "on": False}])
+
+    async def lease_taken(self) -> None:
+        """This process now runs the table (its players, clock, stand-ins)."""
+        await self.share_presence()
+        self._after_change()
+        await self._maybe_next_round()
 
     # -- seating -----------------------------------------------------------------------------
 
@@ -243,7 +308,9 @@ class Room:
             self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
             self._notify([{"type": "seating"}])
             raise
-        self._play(services.live.adopt(table))
+        live = services.live.adopt(table)
+        self._play(live)
+        await live.hold()  # the process that starts the match runs it (several processes)
         self._notify([{"type": "seating"}, {"type": "started"}])
         self._after_change()
 
@@ -259,9 +326,13 @@ class Room:
         """Read the game of a started table (after a restart of the server, or in another
         process); away people get their grace period from now."""
         if self.online.status in (OnlineStatus.PLAYING, OnlineStatus.OVER) and self.live is None:
-            self._play(await self.services.live.open(self.id))
+            live = await self.services.live.open(self.id)
+            self._play(live)
             if not self.services.alone:
-                self._after_change()
+                if await live.hold():
+                    await self.lease_taken()
+                else:
+                    await self.share_presence()
                 return
             for index, seat in enumerate(self.online.seats):
                 if seat.kind == "person" and not self.presence.get(index):
@@ -277,6 +348,12 @@ class Room:
             if online.version <= self.online.version:
                 return
             self.online = online
+        live = self.live
+        if live is not None:
+            for index, seat in enumerate(online.seats):
+                if seat.left and index not in live.stand_ins:
+                    live.stand_ins[index] = STAND_IN_LEVEL
+                    self._notify([{"type": "autopilot", "seat": index, "on": True}])
         self._notify([{"type": "seating"}])
         await self.resume()
 
@@ -313,7 +390,27 @@ class Room:
         match = self.match
         if match is None or decision_needed(match).kind != "next" or is_last_round(match):
             raise SeatError("the round is not over")
-        if seat not in self.ready:
+        live = self.live
+        assert live is not None
+        version, storage = live.table.version, self.services.online
+        # Kept in the store: people at one table may be connected to different processes.
+        ready = await anyio.to_thread.run_sync(storage.mark_ready, self.id, version, seat)
+        await self._now_ready(version, ready)
+
+    async def refresh_ready(self, version: int) -> None:
+        """Someone (maybe in another process) said ``next`` at game version ``version``."""
+        live = self.live
+        if live is None or live.table.version != version:
+            return
+        ready = await anyio.to_thread.run_sync(
+            self.services.online.ready_seats, self.id, version
+        )
+        await self._now_ready(version, ready)
+
+    async def _now_ready(self, version: int, ready: frozenset[int]) -> None:
+        if self.live is None or self.live.table.version != version:
+            return  # the round went on meanwhile
+        for seat in sorted(ready - self.ready):
             self.ready.add(seat)
             self._notify([{"type": "ready", "seat": seat}])
         await self._maybe_next_round()
@@ -324,10 +421,15 @@ class Room:
             return
         waiting = [s for s in self._people() if s not in self.ready and s not in live.stand_ins]
         if not waiting and not is_last_round(match):
+            version = live.table.version
             try:
                 await live.decide(None, NextRound())
             except StaleTableError:
                 return
+            except HerttaError:
+                if live.table.version != version:
+                    return  # the next round began meanwhile (the last "next" came twice)
+                raise
 
     def _people(self) -> list[int]:
         return [i for i, seat in enumerate(self.online.seats) if seat.kind == "person"]
@@ -390,8 +492,8 @@ class Room:
         if current is not None:
             current.handle.cancel()
             self._clock = None
-        if not seconds or kind is None or not seats:
-            return
+        if not seconds or kind is None or not seats or (live is not None and not live.holds):
+            return  # no clock; or another process holds the table and runs it
         timers = self.services.timers
         handle = timers.call_later(seconds, lambda: self._spawn(self._time_out(version)))
         self._clock = TimedDecision(version, kind, seats, timers.now() + seconds, handle)
@@ -403,6 +505,8 @@ class Room:
         clock, live, match = self._clock, self.live, self.match
         if clock is None or live is None or match is None or live.table.version != version:
             return
+        if not live.holds:
+            return  # another process took the table over; its clock decides
         self._clock = None
         if clock.kind == "next":
             self.ready.update(clock.seats)

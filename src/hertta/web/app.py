@@ -18,7 +18,8 @@ from hertta.rng import SplitMix64
 from hertta.store import Store
 from hertta.tables.bots import BotRunner, ProcessBotRunner
 from hertta.tables.clock import Clock
-from hertta.tables.live import LiveTables, StoreThread
+from hertta.tables.leases import LeaseKeeper
+from hertta.tables.live import Leases, LiveTables, StoreThread
 from hertta.tables.rooms import GRACE_S, MatchOver, Rooms, RoomServices
 from hertta.tables.service import TableService
 from hertta.tables.timers import LoopTimers, Timers
@@ -73,20 +74,32 @@ def create_app(
     tables = TableService(store, [game.tables for game in listed])
     runner = runner if runner is not None else ProcessBotRunner(config.workers)
     store_thread = StoreThread()
-    live = LiveTables(tables, runner, store_thread)
+    # On SQLite this process is alone; on PostgreSQL others may serve the same tables, and a
+    # table's computer players and clock run where its lease is (this process: ``owner``).
+    alone = store.database.dialect == "sqlite"
+    owner = secrets.token_hex(8)
+    leases = None if alone else Leases(store, owner)
+    live = LiveTables(tables, runner, store_thread, leases=leases)
     deal_secret = store.secret(DEAL_SECRET)
     rooms = Rooms(
         RoomServices(tables, store, live, runner, timers or LoopTimers(clock), deal_secret,
-                     grace_s=grace_s, alone=store.database.dialect == "sqlite",
+                     grace_s=grace_s, alone=alone, coordination=None if alone else store,
+                     owner=owner,
                      match_over=match_over if match_over is not None else rating_hook(store))
     )
+    keeper = None if alone else LeaseKeeper(live, rooms, store, owner)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        listening = asyncio.create_task(services.changes.run())
+        background = [asyncio.create_task(services.changes.run())]
+        if keeper is not None:
+            background.append(asyncio.create_task(keeper.run()))
         yield
-        listening.cancel()
-        await asyncio.gather(listening, return_exceptions=True)
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
+        if keeper is not None:
+            await keeper.close()
         await services.sockets.settle()
         await services.rooms.close()
         await live.close()

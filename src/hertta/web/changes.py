@@ -19,7 +19,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
-from hertta.store.sql import CHANGES_CHANNEL, CURRENT, DECIDED, SEATING, UPDATED, is_postgres_url
+from hertta.store.sql import (
+    CHANGES_CHANNEL,
+    CURRENT,
+    DECIDED,
+    PRESENCE,
+    READY,
+    SEATING,
+    UPDATED,
+    is_postgres_url,
+)
 
 if TYPE_CHECKING:
     from hertta.web.services import AppServices
@@ -115,6 +124,10 @@ class Followers(Protocol):
 
     def seating_moved(self, table_id: str, version: int) -> Awaitable[None] | None: ...
 
+    def ready_moved(self, table_id: str, version: int) -> Awaitable[None] | None: ...
+
+    def presence_moved(self, table_id: str) -> Awaitable[None] | None: ...
+
 
 def dispatcher(followers: Followers, spawn: Callable[[Awaitable[None]], None]) -> Handler:
     """A handler that hands each notice to what it concerns (work that reads the store runs
@@ -129,6 +142,10 @@ def dispatcher(followers: Followers, spawn: Callable[[Awaitable[None]], None]) -
             work = followers.current_moved(player, kind)
         elif notice.kind == SEATING:
             work = followers.seating_moved(notice.key, notice.version)
+        elif notice.kind == READY:
+            work = followers.ready_moved(notice.key, notice.version)
+        elif notice.kind == PRESENCE:
+            work = followers.presence_moved(notice.key)
         if work is not None:
             spawn(work)
 
@@ -158,6 +175,14 @@ class AppFollowers:
         if room is None or version <= room.online.version:
             return None
         return room.refresh()
+
+    def ready_moved(self, table_id: str, version: int) -> Awaitable[None] | None:
+        room = self.services.rooms.get(table_id)
+        return None if room is None else room.refresh_ready(version)
+
+    def presence_moved(self, table_id: str) -> Awaitable[None] | None:
+        room = self.services.rooms.get(table_id)
+        return None if room is None else room.share_presence()
 
     def everything(self) -> list[Awaitable[None]]:
         """Read again every table in play here (after notices may have been lost)."""

@@ -1,0 +1,72 @@
+"""Keeping this process's leases and heartbeat while several processes serve the tables.
+
+Every :data:`TICK_S` the keeper says the process is alive (its presence rows count while it
+does), renews the lease of every table whose computer players it runs, and tries to take the
+lease of every table in play here that has computer players, stand-ins or a room: a table whose
+process died is taken over by one of the others once the lease runs out
+(:data:`~hertta.tables.live.LEASE_S`). The holder of a shared table also reads who is
+connected anywhere (the connections of a dead process stop counting with its heartbeat).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Final
+
+import anyio.to_thread
+
+from hertta.tables.live import LiveTable, LiveTables
+from hertta.tables.model import TableStatus
+from hertta.tables.rooms import Rooms
+from hertta.tables.storage import CoordinationStorage
+
+log = logging.getLogger(__name__)
+
+TICK_S: Final = 1.0
+
+
+class LeaseKeeper:
+    def __init__(
+        self, live: LiveTables, rooms: Rooms, storage: CoordinationStorage, owner: str
+    ) -> None:
+        self.live = live
+        self.rooms = rooms
+        self.storage = storage
+        self.owner = owner
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the store is away for a moment: try again next tick
+                log.warning("keeping the leases failed: %s", error)
+            await asyncio.sleep(TICK_S)
+
+    def wants_lease(self, live: LiveTable) -> bool:
+        row = live.table.row
+        if row.status is not TableStatus.ACTIVE:
+            return False
+        computers = any(seat.level is not None for seat in row.seats)
+        return computers or bool(live.stand_ins) or self.rooms.get(live.id) is not None
+
+    async def tick(self) -> None:
+        await anyio.to_thread.run_sync(self.storage.heartbeat, self.owner)
+        for live in self.live.all():
+            if not self.wants_lease(live):
+                continue
+            had = live.holds
+            if await live.hold() and not had:
+                live.wake_computer_players()
+                room = self.rooms.get(live.id)
+                if room is not None:
+                    await room.lease_taken()
+        for room in self.rooms.all():
+            if room.live is not None and room.live.holds:
+                await room.share_presence()
+
+    async def close(self) -> None:
+        """Leave at once: the others may take the tables now, not when the leases run out."""
+        await anyio.to_thread.run_sync(self.storage.forget_process, self.owner)
