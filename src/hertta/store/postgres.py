@@ -142,9 +142,19 @@ class PostgresDatabase:
         with self.reading() as db:
             return int(db.execute("SELECT version FROM hertta_schema").fetchone()[0])
 
+    def transaction(self) -> AbstractContextManager[PostgresConnection]:
+        """One write transaction (nested calls join the outer one), READ COMMITTED: a
+        compare-and-swap on a version sees the newest committed row."""
+        return self._begin(None)
+
+    def reading(self) -> AbstractContextManager[PostgresConnection]:
+        """A read-only transaction on one snapshot (REPEATABLE READ), like SQLite's: a table's
+        row and its decisions are read as of one moment, never a row of one version with the
+        decisions of the next. Inside a write transaction it joins it."""
+        return self._begin("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+
     @contextmanager
-    def transaction(self) -> Iterator[PostgresConnection]:
-        """One transaction (nested calls join the outer one)."""
+    def _begin(self, setting: str | None) -> Iterator[PostgresConnection]:
         with self._lock:
             if self._depth:
                 self._depth += 1
@@ -156,14 +166,12 @@ class PostgresDatabase:
             self._depth = 1
             try:
                 with self._connection.raw.transaction():
+                    if setting is not None:
+                        self._connection.raw.execute(setting)
                     yield self._connection
             finally:
                 self._depth = 0
 
-    def reading(self) -> AbstractContextManager[PostgresConnection]:
-        """A transaction that only reads (the same as :meth:`transaction` here: PostgreSQL
-        takes no lock for a read)."""
-        return self.transaction()
 
     def notify_change(self, db: Any, kind: str, key: str, version: int) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANGES_CHANNEL, f"{kind} {key} {version}"))

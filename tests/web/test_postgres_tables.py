@@ -1,0 +1,154 @@
+"""Shared Hearts tables served by several real ``hertta serve`` processes over one PostgreSQL
+database: four people on three processes play a match to its end, and the process that runs
+the computer players is killed mid-match: the people reconnect to another process, every
+acknowledged decision is there and the computer players go on there."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tests.web.conftest import Socket
+from tests.web.online_helpers import latest, simple_decision
+from tests.web.server_process import ServerProcess
+from tests.web.test_processes import no_traceback
+
+RULES = {"preset": "standard", "players": 4, "score_limit": 30}
+TIMEOUT_S = 30
+
+
+class RealSocket:
+    """A WebSocket to a real server, with the calls the in-process test ``Socket`` makes."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+
+    def send_text(self, text: str) -> None:
+        self.connection.send(text)
+
+    def send_bytes(self, data: bytes) -> None:
+        self.connection.send(data)
+
+    def receive_text(self) -> str:
+        message = self.connection.recv(timeout=TIMEOUT_S)
+        return message if isinstance(message, str) else message.decode()
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@pytest.fixture
+def servers(new_postgres_database: Callable[[], str]) -> Iterator[list[ServerProcess]]:
+    database = new_postgres_database()
+    started = [ServerProcess(database).launch() for _ in range(3)]
+    try:
+        for server in started:
+            server.wait_ready()
+        yield started
+    finally:
+        for server in started:
+            server.stop()
+
+
+def person(server: ServerProcess, name: str) -> str:
+    """A new person with a display name; their cookie."""
+    cookie = server.player_cookie()
+    reply = httpx.post(f"{server.url}/api/profile", json={"name": name},
+                       headers={"cookie": cookie}, timeout=TIMEOUT_S)
+    assert reply.status_code == 200, reply.text
+    return cookie
+
+
+def new_table(server: ServerProcess, cookie: str, seats: list[Any]) -> tuple[str, str]:
+    reply = httpx.post(f"{server.url}/api/tables", headers={"cookie": cookie}, timeout=TIMEOUT_S,
+                       json={"name": "Host", "rules": RULES, "seats": seats, "clock": 0})
+    assert reply.status_code == 201, reply.text
+    answer = reply.json()
+    return str(answer["id"]), str(answer["invite_url"]).split("invite=", 1)[1]
+
+
+def sit_at(server: ServerProcess, cookie: str, table_id: str, invite: str) -> Socket:
+    # Entered by hand: the test (or a killed server) ends it, not a ``with`` block.
+    raw = connect(f"{server.ws_url}/ws/tables/{table_id}?invite={invite}",
+                  additional_headers={"Cookie": cookie}, open_timeout=TIMEOUT_S).__enter__()
+    socket = Socket(RealSocket(raw))
+    socket.hello()
+    return socket
+
+
+def decisions(socket: Socket) -> int:
+    return int(latest(socket)["table"]["decisions"])
+
+
+def catch_up(sockets: list[Socket], version: int) -> None:
+    """Read each socket until it has been told of the match and of game version ``version``."""
+    for socket in sockets:
+        while latest(socket)["game"] is None or decisions(socket) < version:
+            socket.receive()
+
+
+def play(sockets: list[Socket], until: Callable[[], bool], limit: int = 3000) -> None:
+    """Everyone decides by the plain policy, one decision at a time, each after every socket
+    has caught up with the newest version any of them has seen."""
+    for _ in range(limit):
+        catch_up(sockets, max(decisions(s) for s in sockets))
+        if until():
+            return
+        for socket in sockets:
+            choice = simple_decision(latest(socket))
+            if choice is not None:
+                reply = socket.send(choice[0], **choice[1])
+                assert reply["type"] == "update", reply
+                assert not any(e["type"] == "refused" for e in reply["events"]), reply
+                break
+        else:
+            sockets[0].receive()  # the computer players or the table decide next
+    raise AssertionError("the wanted point was not reached")
+
+
+def match_over(sockets: list[Socket]) -> Callable[[], bool]:
+    return lambda: all(latest(s)["game"]["status"] == "match_over" for s in sockets)
+
+
+def test_four_people_on_three_processes_play_a_whole_match(servers: list[ServerProcess]) -> None:
+    cookies = [person(servers[i % 3], name) for i, name in enumerate(["Host", "Aino", "Eero",
+                                                                      "Liisa"])]
+    table_id, invite = new_table(servers[0], cookies[0], ["host", "open", "open", "open"])
+    sockets = [sit_at(servers[i % 3], cookies[i], table_id, invite) for i in range(4)]
+    for socket in sockets[1:]:
+        assert socket.send("sit")["type"] == "update"
+    play(sockets, match_over(sockets))
+    totals = {str(latest(s)["game"]["summary"]["totals"]) for s in sockets}
+    assert len(totals) == 1
+    record = httpx.get(f"{servers[2].url}/api/tables/{table_id}/record",
+                       headers={"cookie": cookies[2]}, timeout=TIMEOUT_S)
+    assert record.status_code == 200
+    assert len(record.json()["decisions"]) == decisions(sockets[0])
+    no_traceback(*servers)
+
+
+def test_killing_the_process_that_runs_the_computer_players(
+    servers: list[ServerProcess],
+) -> None:
+    first, runner, spare = servers
+    host, guest = person(first, "Host"), person(runner, "Aino")
+    table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
+                                               {"level": "easy"}])
+    at_first = sit_at(first, host, table_id, invite)
+    at_runner = sit_at(runner, guest, table_id, invite)
+    # Aino's seat completes the table: her process starts the match and runs its players.
+    assert at_runner.send("sit")["type"] == "update"
+    sockets = [at_first, at_runner]
+    play(sockets, lambda: decisions(at_first) >= 30)
+    acknowledged = decisions(at_runner)
+    runner.kill()
+    again = sit_at(spare, guest, table_id, invite)
+    assert decisions(again) >= acknowledged  # every acknowledged decision is there
+    sockets = [at_first, again]
+    play(sockets, match_over(sockets))  # the computer players went on in another process
+    assert latest(again)["game"]["summary"]["match_over"]
+    no_traceback(first, spare)
