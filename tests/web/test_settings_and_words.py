@@ -72,7 +72,7 @@ def test_settings_form_round_trip(client: TestClient) -> None:
     assert reply.status_code == 303
     assert client.get("/api/settings").json() == {
         "lang": "en", "move_errors": True, "layout_assist": False, "animation_ms": 500,
-        "winnable_only": False,
+        "winnable_only": False, "trick_pause": True,
     }
     page = client.get("/settings").text
     assert 'lang="en"' in page and "Move errors" in page
@@ -133,8 +133,9 @@ def test_every_key_used_by_templates_and_scripts_exists() -> None:
 
 
 def test_translate_fills_placeholders() -> None:
-    assert translate("fi", "card.label", rank="10", position=1) == "hertta 10, paikka 1"
-    assert translate("en", "card.label", rank="10", position=1) == "10 of hearts, position 1"
+    assert translate("fi", "card.label", card="hertta 10", position=1) == "hertta 10, paikka 1"
+    assert translate("en", "card.label", card="10 of hearts", position=1) == (
+        "10 of hearts, position 1")
     assert json.loads((CATALOGUE_DIR / "fi.json").read_text())["settings.move_errors"] == (
         "Siirtovirheet"
     )

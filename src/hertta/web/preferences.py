@@ -52,6 +52,8 @@ PREFERENCES: dict[str, Preference] = {
         Preference("layout_assist", True, (False, True), "toggle"),
         Preference("winnable_only", False, (False, True), "toggle"),
         Preference("animation_ms", 250, ANIMATION_SPEEDS, "choice"),
+        # Hearts: a completed trick and who took it stay in view a moment even with no motion.
+        Preference("trick_pause", True, (False, True), "toggle"),
     )
 }
 

@@ -5,7 +5,7 @@
 import { connectGame } from "../common/connection.js";
 import { Dialogs } from "../common/dialogs.js";
 import { $, readJson } from "../common/dom.js";
-import { cardLabel, cardName, errorText, rankName, t } from "../common/i18n.js";
+import { cardLabel, cardName, errorText, t } from "../common/i18n.js";
 import { motionMs } from "../common/motion.js";
 import { announce, flash } from "../common/status.js";
 import { Animator } from "./animate.js";
@@ -47,7 +47,7 @@ function announcement(events, previous, next) {
           first: describe(first, previous), second: describe(second, previous),
         }));
       } else if (event.effect === "flip" && next.waste.top) {
-        words.push(t("announce.flip", { rank: rankName(next.waste.top) }));
+        words.push(t("announce.flip", { card: cardName(next.waste.top) }));
       } else if (event.effect === "recycle") {
         words.push(t("announce.recycle"));
       }

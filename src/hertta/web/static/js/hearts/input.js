@@ -3,7 +3,6 @@
 // shortcuts). What an input does is decided in main.js (`actions`); this only listens.
 
 import { $ } from "../common/dom.js";
-import { layoutHand } from "./render.js";
 
 /** Move the hand's one tab stop (and focus) `delta` cards along, wrapping round. */
 function moveFocus(delta) {
@@ -70,5 +69,4 @@ export function installInput(actions, dialogs) {
       if (shortcut) shortcut();
     }
   });
-  window.addEventListener("resize", layoutHand);
 }

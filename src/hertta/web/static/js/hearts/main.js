@@ -19,13 +19,14 @@ import {
   fillLastTrick, fillMoon, fillSummary, newMatchArgs, summarySoFar, syncNewForm,
 } from "./forms.js";
 import { installInput } from "./input.js";
-import { cardName, directionWord, render, seatName } from "./render.js";
+import { followResizes } from "./layout.js";
+import { cardName, directionWord, moonWords, render, seatName, trickWords } from "./render.js";
 import { dealtTable, endsMatch, HeartsState, MessageQueue, tableOf } from "./state.js";
 
 const config = readJson("game-config");
 const limits = config.limits;
 const state = new HeartsState(limits);
-const animator = new HeartsAnimator(motionMs(config.animationMs));
+const animator = new HeartsAnimator(motionMs(config.animationMs), config.trickPause !== false);
 const dialogs = new Dialogs(state, () => sendView());
 let receivedTimer = null;
 let pending = 0;
@@ -53,10 +54,7 @@ function redraw() {
 
 function eventWords(event, snapshot) {
   if (event.type === "play") return t("hearts.announce.play", { name: seatName(snapshot, event.seat), card: cardName(event.card) });
-  if (event.type === "trick" && event.winner !== null) {
-    return t("hearts.announce.trick", { name: seatName(snapshot, event.winner), points: event.points });
-  }
-  if (event.type === "trick") return t("hearts.carried");
+  if (event.type === "trick") return trickWords(snapshot, event.winner, event.points);
   if (event.type === "hearts_broken") return t("hearts.announce.broken");
   if (event.type === "exchange" && event.received.length) {
     return t("hearts.announce.received", { cards: event.received.map(cardName).join(", ") });
@@ -64,7 +62,7 @@ function eventWords(event, snapshot) {
   if (event.type === "round") {
     return t("hearts.announce.round", { round: event.index + 1, direction: directionWord(event.direction) });
   }
-  if (event.type === "moon") return t("hearts.moon_by", { name: seatName(snapshot, event.seat) });
+  if (event.type === "moon") return moonWords(snapshot, event.seat);
   return "";
 }
 
@@ -154,7 +152,8 @@ async function showEvents(events, next) {
         if (words) announce(words);
         await animator.show(event, state, redraw);
         if (event.type === "trick" && event.took_kitty && event.winner !== null) {
-          flash(t("hearts.kitty_to", { name: seatName(next, event.winner) }), { error: false });
+          const kitty = event.winner === 0 ? t("hearts.kitty_to_you") : t("hearts.kitty_to", { name: seatName(next, event.winner) });
+          flash(kitty, { error: false });
         }
       }
     }
@@ -205,7 +204,7 @@ async function handle(message) {
 
   const stepped = events.filter((e) => STEPPED.has(e.type));
   const canStep = state.table !== null || stepped.some((e) => e.type === "round");
-  if (animator.enabled && stepped.length && canStep && next.status !== "none") {
+  if (animator.steps(events) && stepped.length && canStep && next.status !== "none") {
     await showEvents(events, next);
   } else {
     const words = events.map((e) => eventWords(e, next)).filter(Boolean);
@@ -300,6 +299,7 @@ document.addEventListener("visibilitychange", () => {
 });
 
 installInput(actions, dialogs);
+followResizes(() => state.snapshot?.players ?? 0);
 
 const socket = connectGame(config.socket, {
   helloArgs: () => ({ hidden: state.hidden, dialog: dialogs.anyOpen }),
