@@ -172,7 +172,10 @@ async function handle(message) {
     if (message.re !== null && message.re === state.hintRequest) state.hintRequest = null;
     // `stale`: the game changed elsewhere; the snapshot right behind this shows how it stands.
     if (message.code !== "stale" && message.re !== null && message.re === state.newRequest) {
-      $("new-error").textContent = errorText(message.code);
+      // A match code that is not one says what was entered, and what one looks like.
+      const input = $("new-code").value.trim();
+      $("new-error").textContent = message.code === "bad_code" && input
+        ? t("hearts.error.bad_code", { input }) : errorText(message.code);
     } else {
       flash(errorText(message.code));
     }
