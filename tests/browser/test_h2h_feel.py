@@ -160,9 +160,12 @@ def test_the_code_fits_the_info_bar_at_320(narrow_phone: Page, server: ServerPro
     tools = page.locator(".toolbar .tool:visible")
     for i in range(tools.count()):
         spilling = tools.nth(i).evaluate("""(tool) => [...tool.querySelectorAll('span')]
-          .filter((s) => s.offsetParent).some((s) => { const r = s.getBoundingClientRect();
-            const t = tool.getBoundingClientRect(); return r.left < t.left - 1 || r.right > t.right + 1
-              || s.scrollWidth > s.clientWidth + 1; })""")
+          .filter((s) => s.offsetParent).some((s) => {
+            const r = s.getBoundingClientRect();
+            const t = tool.getBoundingClientRect();
+            return r.left < t.left - 1 || r.right > t.right + 1
+              || s.scrollWidth > s.clientWidth + 1;
+          })""")
         assert not spilling, tools.nth(i).inner_text()
 
 

@@ -20,8 +20,9 @@ from tests.browser.hearts_page import (
     new_match,
     open_hearts,
     pass_cards,
+    play_round,
 )
-from tests.web.hearts_helpers import person_must_act
+from tests.web.hearts_helpers import MOON_CODE, person_must_act
 from tests.web.server_process import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -160,3 +161,51 @@ def test_a_received_card_that_may_not_be_played_is_dimmed(
         style = dimmed.nth(i).evaluate(
             "(el) => getComputedStyle(el.querySelector('.card-art')).filter")
         assert "brightness" in style, style
+
+
+# -- the words (Finnish first) ------------------------------------------------------------------
+
+
+def test_finnish_says_you_in_the_verb(page: Page, server: ServerProcess) -> None:
+    open_hearts(page, server.url)
+    new_match(page, code=MOON_CODE)
+    assert play_round(page, greedy=True) == "moon_choice"
+    page.locator("#moon-add").click()
+    idle(page)
+    expect(page.locator("#round-moon")).to_have_text("Ammuit kuuhun!")
+
+
+# The round's result for a made-up match end, drawn by the page's own code.
+RESULT_OF = """async (summary) => {
+  const { fillSummary } = await import("/static/js/hearts/forms.js");
+  const seats = ["Sinä", "Aino", "Eero", "Liisa"].map((name) => ({ name }));
+  fillSummary({ players: 4, seats, status: "match_over", round_index: 4, code: null, rounds: [],
+    summary: { points: [0, 0, 0, 0], moon_shooter: null, match_over: true, ...summary } });
+  return document.getElementById("round-result").textContent;
+}"""
+
+
+def test_several_winners_are_voittajat(page: Page, server: ServerProcess) -> None:
+    open_hearts(page, server.url)
+    result = page.evaluate(RESULT_OF, {"totals": [120, 40, 40, 60], "winners": [1, 2],
+                                       "losers": [0]})
+    assert result == "Voittajat: Aino, Eero · Hävisit ottelun"
+    result = page.evaluate(RESULT_OF, {"totals": [30, 40, 101, 101], "winners": [0],
+                                       "losers": [2, 3]})
+    assert result == "Voitit ottelun! · Häviäjät: Eero, Liisa"
+    result = page.evaluate(RESULT_OF, {"totals": [30, 30, 101, 50], "winners": [0, 1],
+                                       "losers": [2]})
+    assert result == "Jaoit voiton. Voittajat: Sinä, Aino · Häviäjä: Eero"
+
+
+def test_finnish_card_names_and_counts(page: Page, server: ServerProcess) -> None:
+    open_hearts(page, server.url)
+    words = page.evaluate("""async () => {
+      const { cardName } = await import("/static/js/hearts/render.js");
+      const { tn } = await import("/static/js/common/i18n.js");
+      return [cardName("AS"), cardName("QS"), cardName("TD"), cardName("2C"),
+              tn("hearts.cards_left", 1), tn("hearts.cards_left", 3),
+              tn("hearts.announce.you_took", 1, { points: 1 })];
+    }""")
+    assert words == ["pataässä", "patakuningatar", "ruutu 10", "risti 2", "1 kortti",
+                     "3 korttia", "Otit tikin, 1 piste"]

@@ -5,6 +5,7 @@ cards and words grow with a large window (issue 13's defects 6-8 and the layout 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,11 +29,15 @@ SIZES: dict[str, tuple[int, int, dict[str, Any]]] = {
 
 # Every box that matters, as [left, top, right, bottom], read in one go.
 BOXES = """() => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
   const all = (selector) => [...document.querySelectorAll(selector)].map((el) => [el.id, box(el)]);
-  return { seats: all("#seats .seat"), trick: all("#trick .trick-card"), table: box(document.getElementById("table")),
-    info: box(document.querySelector(".infobar")), me: box(document.getElementById("seat-0")),
-    page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight] };
+  const root = document.documentElement;
+  return { seats: all("#seats .seat"), trick: all("#trick .trick-card"),
+    table: box(document.getElementById("table")), info: box(document.querySelector(".infobar")),
+    page: [root.scrollWidth, root.scrollHeight, innerWidth, innerHeight] };
 }"""
 
 
@@ -62,7 +67,8 @@ def inside(inner: list[float], outer: list[float], slack: float = 0.5) -> bool:
 
 def assert_no_scrolling(page: Page) -> None:
     width, height, inner_width, inner_height = page.evaluate(BOXES)["page"]
-    assert width <= inner_width and height <= inner_height, (width, height, inner_width, inner_height)
+    assert width <= inner_width and height <= inner_height, (width, height, inner_width,
+                                                              inner_height)
 
 
 def to_full_trick(page: Page) -> dict[str, Any]:
@@ -168,7 +174,7 @@ def test_the_phone_hand_is_one_fanned_row(browser: Browser, server: ServerProces
     tops = [card[1] for card in cards]
     assert max(tops) - min(tops) <= 14  # one row along a shallow arc
     assert cards[0][0] >= 0 and cards[-1][2] <= 320
-    shown = [b[0] - a[0] for a, b in zip(cards, cards[1:], strict=False)]
+    shown = [b[0] - a[0] for a, b in itertools.pairwise(cards)]
     # Every card shows a strip a finger can hit, the full card's height tall.
     assert min(shown) >= {4: 19, 3: 15}[players], shown
     assert all(card[3] - card[1] >= 60 for card in cards)

@@ -86,7 +86,8 @@ export function fillSummary(snapshot) {
     const won = summary.winners.includes(0);
     const first = won && summary.winners.length > 1 ? t("hearts.you_shared", { names: names(summary.winners) })
       : (won ? t("hearts.you_won") : many("hearts.winners", summary.winners));
-    const lines = [first, many("hearts.losers", summary.losers)];
+    const lost = summary.losers.length === 1 && summary.losers[0] === 0;
+    const lines = [first, lost ? t("hearts.you_lost") : many("hearts.losers", summary.losers)];
     result.textContent = lines.join(" · ");
   }
   // A server-dealt match's code is null until the match is over: then the line shows it.
