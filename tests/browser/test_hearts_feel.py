@@ -18,6 +18,7 @@ from tests.browser.hearts_page import (
     legal,
     let_computers_decide,
     new_match,
+    next_round,
     open_hearts,
     pass_cards,
     play_round,
@@ -209,3 +210,34 @@ def test_finnish_card_names_and_counts(page: Page, server: ServerProcess) -> Non
     }""")
     assert words == ["pataässä", "patakuningatar", "ruutu 10", "risti 2", "1 kortti",
                      "3 korttia", "Otit tikin, 1 piste"]
+
+
+def test_the_score_sheet_has_every_round(page: Page, server: ServerProcess) -> None:
+    messages = ServerMessages(page)
+    open_hearts(page, server.url)
+    new_match(page, code=CODE)
+    result = play_round(page)
+    if result == "moon_choice":
+        page.locator("#moon-add").click()
+        idle(page)
+    first = messages.last_state()["summary"]
+    sheet = page.locator("#score-history")
+    expect(sheet.locator("tbody tr")).to_have_count(1)  # the round just over
+    expect(sheet.locator("tbody tr").first.locator("td")).to_have_text(
+        [str(p) for p in first["points"]])
+    next_round(page)
+    # Mid-round, at any moment: every round so far, the one in progress, the running totals.
+    page.locator("#btn-scores").click()
+    expect(page.locator("#dialog-round")).to_be_visible()
+    rows = sheet.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0).locator("th")).to_have_text("1")
+    expect(rows.nth(0).locator("td")).to_have_text([str(p) for p in first["points"]])
+    expect(rows.nth(1).locator("th")).to_have_text("2 (kesken)")
+    expect(sheet.locator("tfoot td")).to_have_text([str(t) for t in first["totals"]])
+    names = sheet.locator("thead th").all_inner_texts()
+    assert names[1:] == ["Sinä", *[seat["name"] for seat in messages.last_state()["seats"][1:]]]
+    # The totals are on the table too, by every seat.
+    for seat in range(1, 4):
+        expect(page.locator(f"#score-{seat}")).to_have_text(str(first["totals"][seat]))
+    expect(page.locator("#score-0")).to_have_text(str(first["totals"][0]))
