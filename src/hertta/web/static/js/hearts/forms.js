@@ -96,6 +96,8 @@ export function fillSummary(snapshot) {
   $("round-next").hidden = over;
   $("round-new").hidden = !over;
   $("round-replay").hidden = !over;
+  // A round just over (the match's last included) can be looked over with Hard.
+  $("round-review").hidden = !["round_over", "match_over"].includes(snapshot.status);
   fillHistory(snapshot, summary);
 }
 

@@ -34,6 +34,8 @@ export function installInput(actions, dialogs) {
     "round-next": () => { dialogs.close("dialog-round"); actions.next(); },
     "round-new": () => { dialogs.close("dialog-round"); actions.newMatch(); },
     "round-replay": () => { dialogs.close("dialog-round"); actions.replay(); },
+    "round-review": () => { dialogs.close("dialog-round"); actions.review(); },
+    "review-close": () => dialogs.close("dialog-review"),
     "moon-add": () => { dialogs.close("dialog-moon"); actions.moon("add"); },
     "moon-subtract": () => { dialogs.close("dialog-moon"); actions.moon("subtract"); },
     "new-cancel": () => dialogs.close("dialog-new"),

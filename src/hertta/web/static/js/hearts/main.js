@@ -19,6 +19,7 @@ import {
   fillLastTrick, fillMoon, fillSummary, newMatchArgs, summarySoFar, syncNewForm,
 } from "./forms.js";
 import { installInput } from "./input.js";
+import { fillAssessment, fillRound, reviewFailed } from "./review.js";
 import { followResizes } from "./layout.js";
 import { cardName, directionWord, moonWords, render, seatName, trickWords } from "./render.js";
 import { dealtTable, endsMatch, HeartsState, MessageQueue, tableOf } from "./state.js";
@@ -170,6 +171,10 @@ function endsHint(event) {
 async function handle(message) {
   if (message.type === "error") {
     if (message.re !== null && message.re === state.hintRequest) state.hintRequest = null;
+    if (message.re !== null && message.re === state.reviewRequest) {
+      state.reviewRequest = null;
+      reviewFailed(errorText(message.code));
+    }
     // `stale`: the game changed elsewhere; the snapshot right behind this shows how it stands.
     if (message.code !== "stale" && message.re !== null && message.re === state.newRequest) {
       // A match code that is not one says what was entered, and what one looks like.
@@ -197,6 +202,11 @@ async function handle(message) {
   // A hint is about the decision it was asked for: it ends with that decision (or a new deal).
   if (hint) showHint(hint);
   else if (message.type === "snapshot" || events.some(endsHint)) state.hinted = new Set();
+  const review = ours && message.re === state.reviewRequest ? events.find((e) => e.type === "review") : undefined;
+  if (review) {
+    state.reviewRequest = null;
+    fillAssessment(next, review, config.lang);
+  }
   const refused = events.find((e) => e.type === "refused");
   if (refused && ours) flash(t(`hearts.reason.${refused.reason}`, { count: limits.pass_size }));
   if (events.some((e) => e.type === "new")) {
@@ -285,6 +295,14 @@ const actions = {
     roundDialog = "scores";
     dialogs.open("dialog-round");
   },
+  /** Hard's look at the round just over: the dialog opens at once, the assessment follows. */
+  review() {
+    const s = state.snapshot;
+    if (!s || !s.reveal) return;
+    fillRound(s);
+    dialogs.open("dialog-review");
+    state.reviewRequest = socket.send("review");
+  },
   lastTrick() {
     const s = state.snapshot;
     if (!s || s.status === "none") return;
@@ -311,6 +329,7 @@ const socket = connectGame(config.socket, {
       // Frames in flight are not resent; the snapshot after reconnecting shows what happened.
       state.newRequest = null;
       state.hintRequest = null;
+      state.reviewRequest = null;
     }
   },
   onPending(count) {
