@@ -28,8 +28,10 @@ def card_words(card: str) -> str:
 
 
 def open_hearts(page: Page, base_url: str, **preferences: object) -> Page:
-    """The Hearts page, animations off unless ``animation_ms`` says otherwise."""
-    set_preferences(page, base_url, **{"animation_ms": 0, **preferences})
+    """The Hearts page, animations and the pause after each trick off unless ``animation_ms``
+    and ``trick_pause`` say otherwise (a test that plays whole matches would wait a second
+    at every trick)."""
+    set_preferences(page, base_url, **{"animation_ms": 0, "trick_pause": False, **preferences})
     page.goto(f"{base_url}/hearts")
     expect(page.locator("#game")).to_have_attribute("data-connected", "1")
     expect(page.locator("#game")).not_to_have_attribute("data-version", "")
@@ -86,8 +88,9 @@ def hit(page: Page, selector: str, touch: bool) -> None:
     expect(locator).to_be_visible()
     box = locator.bounding_box()
     assert box is not None, f"{selector} has no box on screen"
-    # The top part of a hand card is never covered by a card of the next row.
-    position: Position = {"x": min(20.0, box["width"] / 2), "y": 14.0}
+    # The hand is one row, each card over the one before it: a card's own left edge (its
+    # corner) is never covered, as narrow as the cards may lie on a phone.
+    position: Position = {"x": min(8.0, box["width"] / 2), "y": 16.0}
     if touch:
         locator.tap(position=position)
     else:

@@ -90,7 +90,7 @@ def test_finnish_by_default_then_english(
     expect(page.locator("#announce")).to_contain_text("Turned onto the waste")
     screenshot(page, artifacts, "desktop-english")
     page.goto(f"{server.url}/help")
-    expect(page.locator("h2").first).to_contain_text("Heart to Heart")
+    expect(page.locator("#h2h h2")).to_contain_text("Heart to Heart")
     page.locator(".lang-button").click()
     page.wait_for_load_state()
     expect(page.locator("html")).to_have_attribute("lang", "fi")

@@ -85,7 +85,7 @@ def test_pass_direction_cycles_over_four_rounds(page: Page, server: ServerProces
     for _ in range(4):
         seen.append(page.locator("#game").get_attribute("data-direction"))
         if seen[-1] == "none":
-            expect(page.locator("#prompt")).to_contain_text("Tällä kierroksella ei siirretä")
+            expect(page.locator("#prompt")).to_contain_text("Tällä kierroksella ei vaihdeta")
         assert play_round(page) in ("round_over", "moon_choice")
         if status(page) == "moon_choice":
             page.locator("#moon-add").click()

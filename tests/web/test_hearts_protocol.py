@@ -257,3 +257,19 @@ def test_hearts_page_renders_in_both_languages(client: TestClient) -> None:
     assert "Uusi ottelu" in page.text
     client.post("/api/settings", json={"lang": "en"})
     assert "New match" in client.get("/hearts").text
+
+
+def test_a_round_is_reviewed_once_it_is_over(hearts: Socket) -> None:
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    early = hearts.send("review")
+    assert early["type"] == "error" and early["code"] == "illegal_move"
+    state = finish_round(hearts, state)
+    assert state["status"] in ("round_over", "match_over")
+    assert state["rounds"] == []  # round 1 is in the summary until round 2 is dealt
+    review = update(hearts, "review")["events"][0]
+    assert review["type"] == "review" and review["round"] == 0 and review["seat"] == 0
+    kinds = [decision["kind"] for decision in review["decisions"]]
+    assert kinds[0] == "pass" and kinds.count("play") == 13
+    assert all(d["cost"] >= 0 and d["error"] >= 0 for d in review["decisions"])
+    assert [len(hand) for hand in review["after_pass"]] == [13] * 4
+    assert update(hearts, "review")["events"][0] == review  # looked over once

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from hertta.errors import ConfigError
 from hertta.web.errors import ERROR_CODES, PROTOCOL_CODES
 from hertta.web.i18n import CATALOGUE_DIR, LANGUAGES, catalogue, translate
-from hertta.web.preferences import PREFERENCES, parse_form
+from hertta.web.preferences import PREFERENCES, negotiate_language, parse_form
 from hertta.web.settings import Settings, default_db_path
 
 WEB = Path(CATALOGUE_DIR).parent
@@ -72,7 +72,7 @@ def test_settings_form_round_trip(client: TestClient) -> None:
     assert reply.status_code == 303
     assert client.get("/api/settings").json() == {
         "lang": "en", "move_errors": True, "layout_assist": False, "animation_ms": 500,
-        "winnable_only": False,
+        "winnable_only": False, "trick_pause": True,
     }
     page = client.get("/settings").text
     assert 'lang="en"' in page and "Move errors" in page
@@ -133,8 +133,35 @@ def test_every_key_used_by_templates_and_scripts_exists() -> None:
 
 
 def test_translate_fills_placeholders() -> None:
-    assert translate("fi", "card.label", rank="10", position=1) == "hertta 10, paikka 1"
-    assert translate("en", "card.label", rank="10", position=1) == "10 of hearts, position 1"
+    assert translate("fi", "card.label", card="hertta 10", position=1) == "hertta 10, paikka 1"
+    assert translate("en", "card.label", card="10 of hearts", position=1) == (
+        "10 of hearts, position 1")
     assert json.loads((CATALOGUE_DIR / "fi.json").read_text())["settings.move_errors"] == (
         "Siirtovirheet"
     )
+
+
+def test_a_first_visit_speaks_the_browsers_language() -> None:
+    assert negotiate_language(None) == "fi"
+    assert negotiate_language("") == "fi"
+    assert negotiate_language("en-US,en;q=0.9") == "en"
+    assert negotiate_language("de-DE,de;q=0.9") == "fi"  # none of ours: Finnish
+    assert negotiate_language("sv-FI, en;q=0.5, fi;q=0.8") == "fi"  # by q, not by order
+    assert negotiate_language("en;q=0.5, fi;q=0.5") == "en"  # a tie: the order given
+    assert negotiate_language("en;q=0, de") == "fi"  # q=0 means "not this one"
+    assert negotiate_language("EN-gb;q=bad, *") == "fi"  # a bad q counts as 0
+
+
+def test_a_chosen_language_wins_over_the_browsers(client: TestClient) -> None:
+    english = {"accept-language": "en-US,en;q=0.9"}
+    assert '<html lang="en">' in client.get("/", headers=english).text
+    client.post("/api/settings", json={"lang": "fi"})
+    assert '<html lang="fi">' in client.get("/", headers=english).text
+
+
+def test_counted_words_have_their_many_form() -> None:
+    for lang in LANGUAGES:
+        words = catalogue(lang)
+        for key in words:
+            if key.endswith(".one"):
+                assert key.removesuffix(".one") in words, key

@@ -152,41 +152,13 @@ class HardPlayer:
             return prior if prior in groups[0] else groups[0][0]
         picks = [prior if prior in group else group[0] for group in groups]
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
-        compiled = compile_rules(obs.rules, obs.players)
-        tables = policy_tables(compiled)
-        seat = obs.seat
-        totals = obs.match_totals
-        limit = obs.rules.score_limit
-        history = _history(obs)
-        noise = self.play_noise
-        weigh = (
-            noise is not None and not obs.rules.cancellation and any(s != seat for s, _ in history)
-        )
-
-        def world() -> tuple[float, list[float]]:
-            deal = sample_deal(know, rng)
-            log = 0.0
-            if weigh:
-                assert noise is not None
-                start = starting_hands(deal.hands, history, obs.players)
-                log += log_play_likelihood(
-                    compiled, tables, obs.dealer, start, history, seat, noise
-                )
-            base = fast_round_from_observation(obs, deal.hands, deal.kitty)
-            values = []
-            for card in picks:
-                game = base.clone()
-                game.play(card.index)
-                play_out(game, tables)
-                values.append(round_utility(final_points(game), seat, totals, limit))
-            return log, values
-
+        world, weighed = play_world(obs, know, picks, rng, self.play_noise)
         result = self._run(
             world,
             len(picks),
             self.budget,
             _play_cost(obs, sum(obs.hand_sizes)),
-            len(history) if weigh else 0,
+            len(_history(obs)) if weighed else 0,
         )
         return picks[result.choose(prior_index, PRIOR_MARGIN, PRIOR_Z)]
 
@@ -209,39 +181,11 @@ class HardPlayer:
         candidates = self.pass_candidates(obs)
         if len(candidates) == 1:
             return candidates[0]
-        rules = obs.rules
-        n = obs.players
-        compiled = compile_rules(rules, n)
-        tables = policy_tables(compiled)
-        offset = pass_offset(obs.pass_direction, n)
-        size = hand_size(rules, n)
-        know = _pass_knowledge(obs, size)
-        seat = obs.seat
-
-        def world() -> tuple[float, list[float]]:
-            deal = sample_deal(know, rng)
-            hands = [list(h) for h in deal.hands]
-            passes: list[list[Card]] = [
-                [] if s == seat else normal_pass(PassContext(tuple(hands[s]), rules))
-                for s in range(n)
-            ]
-            values = []
-            for cards in candidates:
-                passes[seat] = cards
-                after = _exchange(hands, passes, offset)
-                game = FastRound.start(
-                    compiled,
-                    obs.dealer,
-                    [[c.index for c in h] for h in after],
-                    [c.index for c in deal.kitty],
-                )
-                play_out(game, tables)
-                values.append(
-                    round_utility(final_points(game), seat, obs.match_totals, rules.score_limit)
-                )
-            return 0.0, values
-
-        result = self._run(world, len(candidates), self.pass_budget, _play_cost(obs, size * n))
+        size = hand_size(obs.rules, obs.players)
+        world = pass_world(obs, candidates, rng)
+        result = self._run(
+            world, len(candidates), self.pass_budget, _play_cost(obs, size * obs.players)
+        )
         return candidates[result.choose(0, PRIOR_MARGIN, PRIOR_Z)]
 
     # --- moon -----------------------------------------------------------------------------
@@ -273,6 +217,90 @@ class HardPlayer:
             leaders,
             key=lambda name: (option_value(totals, options[name], obs.seat, limit), name == "add"),
         )
+
+
+Utility = Callable[[Sequence[int], int, Sequence[int], int], float]
+"""A finished round's value to a seat: (points, seat, totals before the round, score limit)."""
+
+
+def play_world(
+    obs: Observation,
+    know: Knowledge,
+    picks: Sequence[Card],
+    rng: SplitMix64,
+    noise: float | None,
+    utility: Utility = round_utility,
+) -> tuple[World, bool]:
+    """The search of a play decision: a world samples the hidden cards (weighed by how likely
+    the other seats' past plays make it, with ``noise``), then plays each of ``picks`` and
+    the round out by the rollout policy, and scores each by ``utility``. Also says whether
+    the worlds are weighed (not in Cancellation, nor before another seat has played)."""
+    compiled = compile_rules(obs.rules, obs.players)
+    tables = policy_tables(compiled)
+    seat = obs.seat
+    totals = obs.match_totals
+    limit = obs.rules.score_limit
+    history = _history(obs)
+    weigh = noise is not None and not obs.rules.cancellation and any(s != seat for s, _ in history)
+
+    def world() -> tuple[float, list[float]]:
+        deal = sample_deal(know, rng)
+        log = 0.0
+        if weigh:
+            assert noise is not None
+            start = starting_hands(deal.hands, history, obs.players)
+            log += log_play_likelihood(compiled, tables, obs.dealer, start, history, seat, noise)
+        base = fast_round_from_observation(obs, deal.hands, deal.kitty)
+        values = []
+        for card in picks:
+            game = base.clone()
+            game.play(card.index)
+            play_out(game, tables)
+            values.append(utility(final_points(game), seat, totals, limit))
+        return log, values
+
+    return world, weigh
+
+
+def pass_world(
+    obs: Observation,
+    candidates: Sequence[Sequence[Card]],
+    rng: SplitMix64,
+    utility: Utility = round_utility,
+) -> World:
+    """The search of a pass: a world deals the other hands at random, lets the other seats
+    pass by Normal's rules, makes the exchange with each of ``candidates`` as this seat's
+    pass, plays the round out and scores it by ``utility``."""
+    rules = obs.rules
+    n = obs.players
+    compiled = compile_rules(rules, n)
+    tables = policy_tables(compiled)
+    offset = pass_offset(obs.pass_direction, n)
+    know = _pass_knowledge(obs, hand_size(rules, n))
+    seat = obs.seat
+
+    def world() -> tuple[float, list[float]]:
+        deal = sample_deal(know, rng)
+        hands = [list(h) for h in deal.hands]
+        passes: list[list[Card]] = [
+            [] if s == seat else normal_pass(PassContext(tuple(hands[s]), rules))
+            for s in range(n)
+        ]
+        values = []
+        for cards in candidates:
+            passes[seat] = list(cards)
+            after = _exchange(hands, passes, offset)
+            game = FastRound.start(
+                compiled,
+                obs.dealer,
+                [[c.index for c in h] for h in after],
+                [c.index for c in deal.kitty],
+            )
+            play_out(game, tables)
+            values.append(utility(final_points(game), seat, obs.match_totals, rules.score_limit))
+        return 0.0, values
+
+    return world
 
 
 def _history(obs: Observation) -> list[tuple[int, Card]]:

@@ -1,7 +1,9 @@
 """Hearts over the WebSocket, for a person at seat 0 against computer players.
 
 Ops (see ``docs/hearts-web.md``): ``new`` {players, preset, score_limit, moon_rule, opponents,
-code?}, ``replay``, ``pass`` {cards}, ``play`` {card}, ``moon`` {option}, ``next``, ``hint``.
+code?}, ``replay``, ``pass`` {cards}, ``play`` {card}, ``moon`` {option}, ``next``, ``hint``,
+``review`` (a round just over, looked over by Hard: :mod:`hertta.ai.review`, in the worker
+pool, once per round).
 The person's decision is answered as soon as it is saved; each computer player's decision then
 arrives as its own update, as they think (in the worker pool). A pass or card the rules refuse is
 answered with a ``refused`` event carrying the rules' reason code, the state unchanged.
@@ -13,6 +15,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, ClassVar, Final
 
+from hertta.ai.review import review_task
 from hertta.cards import parse_card
 from hertta.errors import ConfigError, IllegalMoveError
 from hertta.hearts import PRESET_NAMES, HeartsMoveError, MatchState, preset, with_options
@@ -26,6 +29,9 @@ from hertta.hearts.decisions import (
     PlayDecision,
 )
 from hertta.hearts.deck import PASS_COUNT
+from hertta.hearts.match import totals_before_round
+from hertta.hearts.round import Phase
+from hertta.rng import derive_seed
 from hertta.tables.hearts import (
     DEFAULT_NAMES,
     KIND,
@@ -43,9 +49,11 @@ from hertta.web.errors import ProtocolError
 from hertta.web.preferences import Value
 from hertta.web.protocol import ArgParser, Intent, OpSpec, integer, text
 from hertta.web.seats import SeatSession
+from hertta.web.services import AppServices
 from hertta.web.transport import Connection
 
 SEAT: Final = 0
+REVIEW_SALT: Final = 0x524556  # "REV": a round review's generators derive from match and round
 MAX_SCORE_LIMIT: Final = 1000
 MAX_CODE: Final = 80
 Events = list[dict[str, Any]]
@@ -124,6 +132,7 @@ OPS: dict[str, OpSpec] = {
     "moon": OpSpec(required={"option": choice(MOON_OPTIONS)}),
     "next": OpSpec(),
     "hint": OpSpec(),
+    "review": OpSpec(),
 }
 
 
@@ -142,6 +151,13 @@ class HeartsSession(SeatSession):
     kind: ClassVar[str] = KIND
     ops: ClassVar[Mapping[str, OpSpec]] = OPS
 
+    def __init__(
+        self, services: AppServices, player: str, preferences: Mapping[str, Value]
+    ) -> None:
+        self.reviews: dict[tuple[str, int], dict[str, Any]] = {}
+        """(table id, round index) -> its review: each round is looked over once."""
+        super().__init__(services, player, preferences)
+
     def apply_preferences(self, preferences: Mapping[str, Value]) -> None:
         self.move_errors = preferences.get("move_errors") is True
 
@@ -158,7 +174,9 @@ class HeartsSession(SeatSession):
             return {"game": "hearts", "status": "none", "settings": settings,
                     "version": self.version}
         view = hearts_view(table.state, table.row.setup, table.row.seats, SEAT, self.move_errors)
-        return {**view, "version": self.version}
+        # Every finished round's points, for the scoreboard (public: everyone saw them scored).
+        rounds = [list(score.points) for score in table.state.results]
+        return {**view, "rounds": rounds, "version": self.version}
 
     def events_for(self, change: Change) -> Events:
         decision = change.decision
@@ -176,6 +194,8 @@ class HeartsSession(SeatSession):
             events = await self._replay(connection)
         elif intent.op == "hint":
             events = [await self._hint()]
+        elif intent.op == "review":
+            events = [await self._review()]
         else:
             decision = self._decision(intent.op, args)
             try:
@@ -253,6 +273,23 @@ class HeartsSession(SeatSession):
         result = await self.services.runner.run(hint_task(table.state, table.version, SEAT))
         assert isinstance(result, dict)
         return result
+
+    async def _review(self) -> dict[str, Any]:
+        """Hard's look at the person's decisions of the round just over (its hands and cards
+        are laid open by then), computed in the worker pool, never during play."""
+        table = self._current()
+        match: MatchState = table.state
+        if match.round.phase is not Phase.ROUND_OVER:
+            raise IllegalMoveError("a round is reviewed once it is over")
+        key = (table.row.id, match.round_index)
+        if key not in self.reviews:
+            seed = derive_seed(REVIEW_SALT, match.code.number, match.round_index)
+            task = review_task(match.round, SEAT, totals_before_round(match), seed,
+                               match.round_index)
+            result = await self.services.runner.run(task)
+            assert isinstance(result, dict)
+            self.reviews[key] = result
+        return self.reviews[key]
 
     # -- helpers -------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ async def hearts_page(
     limits = hearts_limits()
     config = {
         "animationMs": preferences["animation_ms"],
+        "trickPause": preferences["trick_pause"],
         "lang": language_of(preferences),
         "socket": "/ws/hearts",
         "limits": limits,

@@ -1,14 +1,20 @@
-"""Shell pages: home and help; the catalogues as JSON; a health check."""
+"""Shell pages: home and help; the catalogues as JSON; a health check; what makes Hertta an
+installable web app (the manifest, and the service worker that keeps the static files)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+
 import anyio.to_thread
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from hertta.errors import ConfigError
-from hertta.web.deps import PreferencesDep, ServicesDep, render
-from hertta.web.i18n import LANGUAGES, catalogue
+from hertta.web.deps import PreferencesDep, ServicesDep, language_of, render
+from hertta.web.i18n import LANGUAGES, catalogue, translate
 
 router = APIRouter()
 
@@ -48,3 +54,64 @@ async def health(services: ServicesDep) -> JSONResponse:
     if services.changes.state == "connecting":
         return JSONResponse({"status": "error", "store": "ok", **load}, status_code=503)
     return JSONResponse({"status": "ok", "store": "ok", **load})
+
+
+STATIC_DIR = Path(__file__).resolve().parents[1] / "static"
+WORKER_SOURCE = STATIC_DIR / "js" / "service-worker.js"
+
+
+@cache
+def static_files() -> tuple[str, tuple[str, ...]]:
+    """A version of the static files (a hash of their paths and contents) and their URLs;
+    read once: the files do not change while the server runs."""
+    digest = hashlib.sha256()
+    paths: list[str] = []
+    for path in sorted(p for p in STATIC_DIR.rglob("*") if p.is_file()):
+        if path == WORKER_SOURCE:
+            continue  # served as /sw.js, never from the cache it fills
+        relative = path.relative_to(STATIC_DIR).as_posix()
+        digest.update(relative.encode())
+        digest.update(path.read_bytes())
+        paths.append(f"/static/{relative}")
+    return digest.hexdigest()[:16], tuple(paths)
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    """The service worker at the site's root (its scope is every page), with the version and
+    the list of the static files it keeps; never cached itself, so a new version is seen."""
+    version, paths = static_files()
+    head = f"const VERSION = {json.dumps(version)};\nconst PRECACHE = {json.dumps(list(paths))};\n"
+    body = head + WORKER_SOURCE.read_text(encoding="utf-8")
+    return Response(body, media_type="text/javascript",
+                    headers={"cache-control": "no-cache"})
+
+
+@router.get("/manifest.webmanifest")
+async def manifest(preferences: PreferencesDep) -> JSONResponse:
+    """The web app manifest in the person's language: a phone installs Hertta from it."""
+    lang = language_of(preferences)
+    icons = [
+        {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+        {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+        {"src": "/static/icons/maskable-512.png", "sizes": "512x512", "type": "image/png",
+         "purpose": "maskable"},
+        {"src": "/static/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+    ]
+    body = {
+        "name": translate(lang, "app.name"),
+        "short_name": translate(lang, "app.name"),
+        "description": translate(lang, "app.tagline"),
+        "lang": lang,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#24040e",
+        "theme_color": "#4a0a1e",
+        "icons": icons,
+        "shortcuts": [
+            {"name": translate(lang, "h2h.title"), "url": "/h2h"},
+            {"name": translate(lang, "hearts.title"), "url": "/hearts"},
+        ],
+    }
+    return JSONResponse(body, media_type="application/manifest+json")

@@ -13,6 +13,20 @@ export function t(key, params = {}) {
   return text;
 }
 
+/**
+ * The words for `key` about `count` things: `key.one` for exactly one when the catalogue has
+ * it ("1 kortti", "1 card"), `key` otherwise ("3 korttia"). `{count}` is filled in.
+ */
+export function tn(key, count, params = {}) {
+  const one = `${key}.one`;
+  return t(count === 1 && one in catalogue ? one : key, { count, ...params });
+}
+
+/** Whether a rank is said as a word (ace, jack, queen, king), not a number. */
+export function namedRank(notation) {
+  return "AJQK".includes(notation[0]);
+}
+
 /** A rank's spoken name from card notation ("TH" -> "10", "AH" -> "ässä"). */
 export function rankName(notation) {
   const letter = notation[0];
@@ -21,14 +35,14 @@ export function rankName(notation) {
   return key in catalogue ? catalogue[key] : letter;
 }
 
-/** "hertta 10" / "10 of hearts". */
+/** "hertta 10", "herttaässä" (Finnish compounds a rank word) / "10 of hearts". */
 export function cardName(notation) {
-  return t("card.name", { rank: rankName(notation) });
+  return t(namedRank(notation) ? "card.name_named" : "card.name", { rank: rankName(notation) });
 }
 
 /** "hertta 10, paikka 1" / "10 of hearts, position 1". */
 export function cardLabel(notation, position) {
-  return t("card.label", { rank: rankName(notation), position });
+  return t("card.label", { card: cardName(notation), position });
 }
 
 /** The message of an error code sent by the server. */

@@ -9,6 +9,8 @@ const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 export function motionMs(configuredMs) {
   const ms = reducedMotion.matches ? 0 : configuredMs;
   document.documentElement.style.setProperty("--anim-ms", `${ms}ms`);
+  // Decorations that only move (a win's rising hearts) are left out where nothing may move.
+  document.documentElement.dataset.motion = ms ? "on" : "off";
   return ms;
 }
 

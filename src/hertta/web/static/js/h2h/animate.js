@@ -2,9 +2,18 @@
 // before the DOM changes, render, then play from the old place to the new one. Nothing waits for
 // an animation: the state is already drawn, so input never blocks. Duration 0 (the setting
 // "off", or reduced motion) skips everything.
+//
+// Only a card's drawing moves (its .card-art), never the card's own button: a tap acts on the
+// game wherever the drawing happens to be, so a tap on the waste right after a flip (while the
+// new card still slides in from the stock) lands on the waste as it would a moment later.
 
 import { $ } from "../common/dom.js";
 import { centre, ghostOf, offset, removeAfter } from "../common/motion.js";
+
+/** The moving part of a card: its drawing, inside the button that takes the taps. */
+function art(element) {
+  return element.querySelector(".card-art") ?? element;
+}
 
 function elementOf(target) {
   return target === "W" || target === "waste" ? $("waste") : $(`card-${target}`);
@@ -86,7 +95,7 @@ export class Animator {
   flip(ms) {
     const waste = $("waste");
     const { dx, dy } = offset($("stock").getBoundingClientRect(), waste.getBoundingClientRect());
-    waste.animate(
+    art(waste).animate(
       [
         { transform: `translate(${dx}px, ${dy}px) scaleX(0.05)` },
         { transform: `translate(${dx / 2}px, ${dy / 2 - 10}px) scaleX(1)`, offset: 0.5 },
@@ -99,7 +108,7 @@ export class Animator {
   recycle(ms) {
     const stock = $("stock");
     const { dx, dy } = offset($("waste").getBoundingClientRect(), stock.getBoundingClientRect());
-    stock.animate(
+    art(stock).animate(
       [{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
       { duration: ms, easing: "ease-in-out" },
     );
@@ -117,7 +126,7 @@ export class Animator {
     if (!previous) return;
     for (let p = 1; p <= 25; p++) {
       if (previous.heart[p - 1] === null && next.heart[p - 1] !== null) {
-        $(`card-${p}`).animate(
+        art($(`card-${p}`)).animate(
           [{ transform: "scale(0.6)", opacity: 0 }, { transform: "none", opacity: 1 }],
           { duration: ms, easing: "cubic-bezier(.2,.8,.3,1.2)" },
         );
@@ -129,7 +138,7 @@ export class Animator {
     for (let p = 1; p <= 25; p++) {
       const element = $(`card-${p}`);
       const { dx, dy } = offset(stockRect, element.getBoundingClientRect());
-      element.animate(
+      art(element).animate(
         [{ transform: `translate(${dx}px, ${dy}px) scale(0.9)`, opacity: 0.2 }, { transform: "none", opacity: 1 }],
         { duration: ms * 1.2, delay: (25 - p) * Math.min(ms / 10, 30), easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
       );

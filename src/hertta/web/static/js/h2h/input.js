@@ -64,10 +64,27 @@ function isTyping(target) {
   return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 }
 
+const NUDGE_MS = 600;
+
+/**
+ * A tap on a covered card changes nothing in the game (the rules), but the card says it was
+ * felt: a small shake of its drawing, or only an outline where motion is reduced.
+ */
+function nudge(card) {
+  card.classList.remove("nudge");
+  void card.offsetWidth; // start the shake again on a second tap
+  card.classList.add("nudge");
+  clearTimeout(card.nudgeTimer);
+  card.nudgeTimer = setTimeout(() => card.classList.remove("nudge"), NUDGE_MS);
+}
+
 export function installInput(actions, dialogs) {
   for (const card of heartCards()) {
     const position = Number(card.dataset.pos);
-    card.addEventListener("click", () => actions.tap(position));
+    card.addEventListener("click", () => {
+      if (card.classList.contains("covered")) nudge(card);
+      actions.tap(position);
+    });
     card.addEventListener("focus", () => setRovingFocus(card));
   }
   $("stock").addEventListener("click", () => actions.tap("stock"));

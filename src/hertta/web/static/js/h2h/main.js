@@ -5,7 +5,7 @@
 import { connectGame } from "../common/connection.js";
 import { Dialogs } from "../common/dialogs.js";
 import { $, readJson } from "../common/dom.js";
-import { cardLabel, cardName, errorText, rankName, t } from "../common/i18n.js";
+import { cardLabel, cardName, errorText, t } from "../common/i18n.js";
 import { motionMs } from "../common/motion.js";
 import { announce, flash } from "../common/status.js";
 import { Animator } from "./animate.js";
@@ -47,7 +47,7 @@ function announcement(events, previous, next) {
           first: describe(first, previous), second: describe(second, previous),
         }));
       } else if (event.effect === "flip" && next.waste.top) {
-        words.push(t("announce.flip", { rank: rankName(next.waste.top) }));
+        words.push(t("announce.flip", { card: cardName(next.waste.top) }));
       } else if (event.effect === "recycle") {
         words.push(t("announce.recycle"));
       }
@@ -76,16 +76,45 @@ function syncDialogs(previous, next) {
   if (!changed) return;
   if (next.status === "dead_end") {
     dialogs.closeAll();
-    dialogs.open("dialog-dead-end");
+    // Only offer what can be done: a deal dead from the start has nothing to undo.
+    let words = "dialog.dead_end.text";
+    if (!next.can_undo) words = next.moves === 0 ? "dialog.dead_end.text_dealt" : "dialog.dead_end.text_no_undo";
+    $("dead-end-text").textContent = t(words);
     $("dead-end-undo").disabled = !next.can_undo;
+    $("dead-end-undo").hidden = !next.can_undo;
+    dialogs.open("dialog-dead-end");
   } else if (next.status === "won") {
     dialogs.closeAll();
-    $("won-score").textContent = String(next.score);
-    $("won-time").textContent = formatTime(next.timer.elapsed_ms);
-    $("won-moves").textContent = String(next.moves);
-    $("won-code").textContent = next.code;
-    dialogs.open("dialog-won");
+    showWin(next);
   }
+}
+
+/**
+ * The win: time, moves and score at once; the best time and the streak as the statistics now
+ * say, this win counted (the server saved the game before it told the page).
+ */
+function showWin(snapshot) {
+  const time = formatTime(snapshot.timer.elapsed_ms);
+  $("won-score").textContent = String(snapshot.score);
+  $("won-time").textContent = time;
+  $("won-moves").textContent = String(snapshot.moves);
+  $("won-code").textContent = snapshot.code;
+  $("won-best").textContent = "…";
+  $("won-streak").textContent = "…";
+  $("won-record").hidden = true;
+  dialogs.open("dialog-won");
+  fetch("/api/stats", { credentials: "same-origin" })
+    .then((reply) => (reply.ok ? reply.json() : Promise.reject(reply.status)))
+    .then((stats) => {
+      const mine = stats.h2h ?? {};
+      $("won-best").textContent = mine["stats.best_time"] ?? "–";
+      $("won-streak").textContent = mine["stats.current_streak"] ?? "–";
+      $("won-record").hidden = mine["stats.best_time"] !== time;
+    })
+    .catch(() => {
+      $("won-best").textContent = "–";
+      $("won-streak").textContent = "–";
+    });
 }
 
 function onMessage(message) {
@@ -96,7 +125,10 @@ function onMessage(message) {
       codeRequest = null;
       flash(errorText(message.code), { ms: 3000 });
     } else if (message.re !== null && message.re === codeRequest) {
-      $("code-error").textContent = errorText(message.code);
+      // A code that is not one says what was entered (RULES.md: the message quotes it).
+      const input = $("code-input").value.trim();
+      $("code-error").textContent = message.code === "bad_code" && input
+        ? t("error.bad_code_quoted", { input }) : errorText(message.code);
       $("code-input").setAttribute("aria-invalid", "true");
       $("code-input").focus();
     } else {

@@ -2,7 +2,7 @@
 // (card-1..card-25, stock, waste) so the animations can find them before and after.
 
 import { $ } from "../common/dom.js";
-import { cardLabel, rankName, t } from "../common/i18n.js";
+import { cardLabel, cardName, t, tn } from "../common/i18n.js";
 import { showGameMessage } from "../common/status.js";
 import { backMarkup, emptyMarkup, faceMarkup, recycleMarkup } from "./cards.js";
 import { formatTime } from "./state.js";
@@ -53,10 +53,10 @@ export function renderPiles(state) {
   const stock = $("stock");
   if (s.stock > 0) {
     setFace(stock, "back", backMarkup());
-    stock.setAttribute("aria-label", t("card.stock_label", { count: s.stock }));
+    stock.setAttribute("aria-label", tn("card.stock_label", s.stock));
   } else if (s.waste.count > 0) {
     setFace(stock, "recycle", recycleMarkup());
-    stock.setAttribute("aria-label", t("card.stock_recycle", { count: s.waste.count }));
+    stock.setAttribute("aria-label", tn("card.stock_recycle", s.waste.count));
   } else {
     setFace(stock, "empty", emptyMarkup());
     stock.setAttribute("aria-label", t("card.stock_empty"));
@@ -68,7 +68,7 @@ export function renderPiles(state) {
   const top = s.waste.top;
   if (top) {
     setFace(waste, top, faceMarkup(top));
-    waste.setAttribute("aria-label", t("card.waste_label", { rank: rankName(top), count: s.waste.count }));
+    waste.setAttribute("aria-label", tn("card.waste_label", s.waste.count, { card: cardName(top) }));
   } else {
     setFace(waste, "empty", emptyMarkup());
     waste.setAttribute("aria-label", t("card.waste_empty"));

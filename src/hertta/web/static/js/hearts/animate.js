@@ -3,7 +3,9 @@
 // element from its old place to its new one. A played card flies from its place in the hand (or
 // from its player's seat) to its spot in the trick; the hand closes up behind it; a taken trick
 // goes to its winner. Each step holds a moment so a person can follow the computer players.
-// Only used with a duration above 0: with animations off the page draws the snapshot at once.
+// With no motion (animations off, or the system asking for reduced motion) nothing moves, but a
+// completed trick still holds (`trickHoldMs`): reduced motion takes the movement away, not the
+// moment in which a person sees the last card and who took the trick.
 
 import { $ } from "../common/dom.js";
 import { centre, flipFrom, ghostOf, measure, pause, removeAfter, settled, slideAll } from "../common/motion.js";
@@ -43,9 +45,14 @@ function winnerBox(winner) {
   return new DOMRect(table.left + table.width / 2, table.top + table.height / 2, 0, 0);
 }
 
+/** How long a completed trick stays in view when nothing moves (about as long as Windows'). */
+const STILL_TRICK_MS = 1200;
+
 export class HeartsAnimator {
-  constructor(durationMs) {
+  /** `trickPause`: whether a completed trick holds even when nothing moves (a setting). */
+  constructor(durationMs, trickPause = true) {
     this.ms = durationMs;
+    this.trickPause = trickPause;
   }
 
   get enabled() {
@@ -55,6 +62,17 @@ export class HeartsAnimator {
   /** How long a played card stays in view before the next one comes (tied to the speed). */
   get holdMs() {
     return this.ms * 3;
+  }
+
+  /** How long a completed trick, and who took it, stay in view before it is taken away. */
+  get trickHoldMs() {
+    if (this.enabled) return this.holdMs * 1.5;
+    return this.trickPause ? STILL_TRICK_MS : 0;
+  }
+
+  /** Whether a message's events are shown one by one (its completed tricks held). */
+  steps(events) {
+    return this.enabled || (this.trickHoldMs > 0 && events.some((e) => e.type === "trick"));
   }
 
   /**
@@ -94,8 +112,8 @@ export class HeartsAnimator {
   async trick(event, state, redraw) {
     applyTrickShown(state.table, event);
     redraw();
-    await pause(this.holdMs * 1.5);
-    await this.collect(event);
+    await pause(this.trickHoldMs);
+    if (this.enabled) await this.collect(event);
     applyTrickTaken(state.table, event);
     redraw();
   }
@@ -122,7 +140,8 @@ export class HeartsAnimator {
   /** Seat 0's pass leaves for the seat it goes to; any seat's pass shows a check mark. */
   async passed(event, state, redraw) {
     const table = state.table;
-    if (event.seat !== 0 || !event.cards) {
+    if (event.seat !== 0 || !event.cards || !this.enabled) {
+      if (event.seat === 0) state.chosen.clear();
       applyPassed(table, event);
       redraw();
       return;

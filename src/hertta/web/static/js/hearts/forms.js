@@ -4,7 +4,57 @@
 import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
-import { seatName } from "./render.js";
+import { moonWords, seatName, tookWords } from "./render.js";
+
+/** A row of cells: the first a header (the row's name), the others numbers. */
+function tableRow(name, values, cls = "") {
+  const row = document.createElement("tr");
+  if (cls) row.className = cls;
+  const head = document.createElement("th");
+  head.scope = "row";
+  head.textContent = name;
+  row.append(head);
+  for (const value of values) {
+    const cell = document.createElement("td");
+    cell.textContent = String(value);
+    row.append(cell);
+  }
+  return row;
+}
+
+/**
+ * The scoreboard: every round's points per player (a row per round, a column per player, as
+ * a score sheet is kept), the round in progress or just over, and the running totals.
+ */
+export function fillHistory(snapshot, summary) {
+  const table = $("score-history");
+  const head = table.querySelector("thead tr");
+  while (head.children.length > 1) head.lastElementChild.remove();
+  for (let seat = 0; seat < snapshot.players; seat++) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = seatName(snapshot, seat);
+    head.append(cell);
+  }
+  const body = table.querySelector("tbody");
+  body.textContent = "";
+  const rounds = snapshot.rounds ?? [];
+  rounds.forEach((points, i) => body.append(tableRow(String(i + 1), points)));
+  const current = snapshot.round_index + 1;
+  if (snapshot.status === "round_over") {
+    body.append(tableRow(String(current), summary.points, "current"));
+  } else if (snapshot.status !== "match_over" && rounds.length < current) {
+    const name = t("hearts.history.in_progress", { round: current });
+    body.append(tableRow(name, snapshot.observation.points_taken, "current in-progress"));
+  }
+  const foot = table.querySelector("tfoot tr");
+  while (foot.children.length > 1) foot.lastElementChild.remove();
+  for (const total of summary.totals) {
+    const cell = document.createElement("td");
+    cell.textContent = String(total);
+    foot.append(cell);
+  }
+}
 
 export function fillSummary(snapshot) {
   const summary = snapshot.summary;
@@ -24,16 +74,20 @@ export function fillSummary(snapshot) {
   }
   const moon = $("round-moon");
   moon.hidden = summary.moon_shooter === null;
-  if (summary.moon_shooter !== null) moon.textContent = t("hearts.moon_by", { name: seatName(snapshot, summary.moon_shooter) });
+  if (summary.moon_shooter !== null) moon.textContent = moonWords(snapshot, summary.moon_shooter);
   const over = summary.match_over;
   $("round-title").textContent = t(over ? "hearts.match_over" : "hearts.round_over");
   const result = $("round-result");
   result.hidden = !over;
   if (over) {
     const names = (seats) => seats.map((s) => seatName(snapshot, s)).join(", ");
+    // One winner or loser, or several ("Voittajat: Aino, Eero").
+    const many = (key, seats) => t(seats.length > 1 ? `${key}.many` : key, { names: names(seats) });
     const won = summary.winners.includes(0);
-    const lines = [won ? (summary.winners.length > 1 ? t("hearts.you_shared", { names: names(summary.winners) }) : t("hearts.you_won"))
-      : t("hearts.winners", { names: names(summary.winners) }), t("hearts.losers", { names: names(summary.losers) })];
+    const first = won && summary.winners.length > 1 ? t("hearts.you_shared", { names: names(summary.winners) })
+      : (won ? t("hearts.you_won") : many("hearts.winners", summary.winners));
+    const lost = summary.losers.length === 1 && summary.losers[0] === 0;
+    const lines = [first, lost ? t("hearts.you_lost") : many("hearts.losers", summary.losers)];
     result.textContent = lines.join(" · ");
   }
   // A server-dealt match's code is null until the match is over: then the line shows it.
@@ -42,13 +96,19 @@ export function fillSummary(snapshot) {
   $("round-next").hidden = over;
   $("round-new").hidden = !over;
   $("round-replay").hidden = !over;
+  // A round just over (the match's last included) can be looked over with Hard.
+  $("round-review").hidden = !["round_over", "match_over"].includes(snapshot.status);
+  fillHistory(snapshot, summary);
 }
 
 /** The scores so far, as a summary of the round in progress (for the Scores button). */
 export function summarySoFar(snapshot) {
   const obs = snapshot.observation;
+  // Mid-round the totals run on: the totals before the round plus the points taken so far.
   return snapshot.summary ?? {
-    points: obs.points_taken, totals: obs.match_totals, moon_shooter: null, match_over: false, winners: [], losers: [],
+    points: obs.points_taken,
+    totals: obs.match_totals.map((total, seat) => total + obs.points_taken[seat]),
+    moon_shooter: null, match_over: false, winners: [], losers: [],
   };
 }
 
@@ -73,8 +133,7 @@ export function fillLastTrick(snapshot) {
     item.append(art, caption);
     box.append(item);
   });
-  $("last-winner").textContent = last.winner === null ? t("hearts.carried")
-    : t("hearts.took_trick", { name: seatName(snapshot, last.winner), points: last.points });
+  $("last-winner").textContent = tookWords(snapshot, last.winner, last.points);
 }
 
 /** The moon dialog's two buttons say what each choice scores. */

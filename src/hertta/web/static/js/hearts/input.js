@@ -3,7 +3,6 @@
 // shortcuts). What an input does is decided in main.js (`actions`); this only listens.
 
 import { $ } from "../common/dom.js";
-import { layoutHand } from "./render.js";
 
 /** Move the hand's one tab stop (and focus) `delta` cards along, wrapping round. */
 function moveFocus(delta) {
@@ -35,6 +34,8 @@ export function installInput(actions, dialogs) {
     "round-next": () => { dialogs.close("dialog-round"); actions.next(); },
     "round-new": () => { dialogs.close("dialog-round"); actions.newMatch(); },
     "round-replay": () => { dialogs.close("dialog-round"); actions.replay(); },
+    "round-review": () => { dialogs.close("dialog-round"); actions.review(); },
+    "review-close": () => dialogs.close("dialog-review"),
     "moon-add": () => { dialogs.close("dialog-moon"); actions.moon("add"); },
     "moon-subtract": () => { dialogs.close("dialog-moon"); actions.moon("subtract"); },
     "new-cancel": () => dialogs.close("dialog-new"),
@@ -70,5 +71,4 @@ export function installInput(actions, dialogs) {
       if (shortcut) shortcut();
     }
   });
-  window.addEventListener("resize", layoutHand);
 }

@@ -19,13 +19,15 @@ import {
   fillLastTrick, fillMoon, fillSummary, newMatchArgs, summarySoFar, syncNewForm,
 } from "./forms.js";
 import { installInput } from "./input.js";
-import { cardName, directionWord, render, seatName } from "./render.js";
+import { fillAssessment, fillRound, reviewFailed } from "./review.js";
+import { followResizes } from "./layout.js";
+import { cardName, directionWord, moonWords, render, seatName, trickWords } from "./render.js";
 import { dealtTable, endsMatch, HeartsState, MessageQueue, tableOf } from "./state.js";
 
 const config = readJson("game-config");
 const limits = config.limits;
 const state = new HeartsState(limits);
-const animator = new HeartsAnimator(motionMs(config.animationMs));
+const animator = new HeartsAnimator(motionMs(config.animationMs), config.trickPause !== false);
 const dialogs = new Dialogs(state, () => sendView());
 let receivedTimer = null;
 let pending = 0;
@@ -53,10 +55,7 @@ function redraw() {
 
 function eventWords(event, snapshot) {
   if (event.type === "play") return t("hearts.announce.play", { name: seatName(snapshot, event.seat), card: cardName(event.card) });
-  if (event.type === "trick" && event.winner !== null) {
-    return t("hearts.announce.trick", { name: seatName(snapshot, event.winner), points: event.points });
-  }
-  if (event.type === "trick") return t("hearts.carried");
+  if (event.type === "trick") return trickWords(snapshot, event.winner, event.points);
   if (event.type === "hearts_broken") return t("hearts.announce.broken");
   if (event.type === "exchange" && event.received.length) {
     return t("hearts.announce.received", { cards: event.received.map(cardName).join(", ") });
@@ -64,7 +63,7 @@ function eventWords(event, snapshot) {
   if (event.type === "round") {
     return t("hearts.announce.round", { round: event.index + 1, direction: directionWord(event.direction) });
   }
-  if (event.type === "moon") return t("hearts.moon_by", { name: seatName(snapshot, event.seat) });
+  if (event.type === "moon") return moonWords(snapshot, event.seat);
   return "";
 }
 
@@ -154,7 +153,8 @@ async function showEvents(events, next) {
         if (words) announce(words);
         await animator.show(event, state, redraw);
         if (event.type === "trick" && event.took_kitty && event.winner !== null) {
-          flash(t("hearts.kitty_to", { name: seatName(next, event.winner) }), { error: false });
+          const kitty = event.winner === 0 ? t("hearts.kitty_to_you") : t("hearts.kitty_to", { name: seatName(next, event.winner) });
+          flash(kitty, { error: false });
         }
       }
     }
@@ -171,9 +171,16 @@ function endsHint(event) {
 async function handle(message) {
   if (message.type === "error") {
     if (message.re !== null && message.re === state.hintRequest) state.hintRequest = null;
+    if (message.re !== null && message.re === state.reviewRequest) {
+      state.reviewRequest = null;
+      reviewFailed(errorText(message.code));
+    }
     // `stale`: the game changed elsewhere; the snapshot right behind this shows how it stands.
     if (message.code !== "stale" && message.re !== null && message.re === state.newRequest) {
-      $("new-error").textContent = errorText(message.code);
+      // A match code that is not one says what was entered, and what one looks like.
+      const input = $("new-code").value.trim();
+      $("new-error").textContent = message.code === "bad_code" && input
+        ? t("hearts.error.bad_code", { input }) : errorText(message.code);
     } else {
       flash(errorText(message.code));
     }
@@ -195,6 +202,11 @@ async function handle(message) {
   // A hint is about the decision it was asked for: it ends with that decision (or a new deal).
   if (hint) showHint(hint);
   else if (message.type === "snapshot" || events.some(endsHint)) state.hinted = new Set();
+  const review = ours && message.re === state.reviewRequest ? events.find((e) => e.type === "review") : undefined;
+  if (review) {
+    state.reviewRequest = null;
+    fillAssessment(next, review, config.lang);
+  }
   const refused = events.find((e) => e.type === "refused");
   if (refused && ours) flash(t(`hearts.reason.${refused.reason}`, { count: limits.pass_size }));
   if (events.some((e) => e.type === "new")) {
@@ -205,7 +217,7 @@ async function handle(message) {
 
   const stepped = events.filter((e) => STEPPED.has(e.type));
   const canStep = state.table !== null || stepped.some((e) => e.type === "round");
-  if (animator.enabled && stepped.length && canStep && next.status !== "none") {
+  if (animator.steps(events) && stepped.length && canStep && next.status !== "none") {
     await showEvents(events, next);
   } else {
     const words = events.map((e) => eventWords(e, next)).filter(Boolean);
@@ -283,6 +295,14 @@ const actions = {
     roundDialog = "scores";
     dialogs.open("dialog-round");
   },
+  /** Hard's look at the round just over: the dialog opens at once, the assessment follows. */
+  review() {
+    const s = state.snapshot;
+    if (!s || !s.reveal) return;
+    fillRound(s);
+    dialogs.open("dialog-review");
+    state.reviewRequest = socket.send("review");
+  },
   lastTrick() {
     const s = state.snapshot;
     if (!s || s.status === "none") return;
@@ -300,6 +320,7 @@ document.addEventListener("visibilitychange", () => {
 });
 
 installInput(actions, dialogs);
+followResizes(() => state.snapshot?.players ?? 0);
 
 const socket = connectGame(config.socket, {
   helloArgs: () => ({ hidden: state.hidden, dialog: dialogs.anyOpen }),
@@ -308,6 +329,7 @@ const socket = connectGame(config.socket, {
       // Frames in flight are not resent; the snapshot after reconnecting shows what happened.
       state.newRequest = null;
       state.hintRequest = null;
+      state.reviewRequest = null;
     }
   },
   onPending(count) {

@@ -6,40 +6,10 @@
 // Rendering never waits for anything.
 
 import { $ } from "../common/dom.js";
-import { t } from "../common/i18n.js";
+import { namedRank, t, tn } from "../common/i18n.js";
 import { backMarkup, cardKey, faceMarkup } from "./cards.js";
+import { layoutHand, layoutTable } from "./layout.js";
 import { endsMatch } from "./state.js";
-
-// Where each seat sits around the table, in percent of the table area (seat 0 is the hand),
-// hand-placed for the usual table sizes; any other size goes round an ellipse.
-const SEAT_SPOTS = {
-  3: [[50, 100], [14, 28], [86, 28]],
-  4: [[50, 100], [9, 44], [50, 13], [91, 44]],
-  5: [[50, 100], [9, 56], [22, 14], [78, 14], [91, 56]],
-  6: [[50, 100], [9, 68], [11, 22], [50, 12], [89, 22], [91, 68]],
-};
-
-// Where each seat's card lies in the trick (fixed per table size so no two cards overlap much).
-const TRICK_SPOTS = {
-  3: [[50, 70], [37, 36], [63, 36]],
-  4: [[50, 70], [31, 47], [50, 27], [69, 47]],
-  5: [[50, 70], [30, 58], [39, 28], [61, 28], [70, 58]],
-  6: [[50, 70], [31, 60], [33, 28], [50, 25], [67, 28], [69, 60]],
-};
-
-/** Clockwise from the bottom (seat 0), as the seats are numbered. */
-function roundSpot(players, seat, rx, ry, cy) {
-  const angle = Math.PI / 2 + (2 * Math.PI * seat) / players;
-  return [50 + rx * Math.cos(angle), cy + ry * Math.sin(angle)];
-}
-
-function seatSpot(players, seat) {
-  return SEAT_SPOTS[players]?.[seat] ?? roundSpot(players, seat, 41, 38, 50);
-}
-
-function trickSpot(players, seat) {
-  return TRICK_SPOTS[players]?.[seat] ?? roundSpot(players, seat, 19, 21, 48);
-}
 
 export function seatName(snapshot, seat) {
   return seat === 0 ? t("hearts.you") : snapshot.seats[seat].name;
@@ -48,11 +18,34 @@ export function seatName(snapshot, seat) {
 export function cardName(notation) {
   const rank = notation[0];
   const rankWord = rank === "T" ? "10" : (["A", "J", "Q", "K"].includes(rank) ? t(`rank.${rank}`) : rank);
-  return t("hearts.card", { suit: t(`hearts.suit.${notation[1]}`), rank: rankWord });
+  // Finnish writes a rank word into one word with its suit ("pataässä"), a number apart
+  // ("risti 2"), as the rules text does.
+  const key = namedRank(notation) ? "hearts.card_named" : "hearts.card";
+  return t(key, { suit: t(`hearts.suit.${notation[1]}`), rank: rankWord });
 }
 
 export function directionWord(direction) {
   return t(`hearts.direction.${direction}`);
+}
+
+/** "Aino ampui kuuhun!" / "Ammuit kuuhun!" (Finnish says "you" in the verb, not as a name). */
+export function moonWords(snapshot, seat) {
+  return seat === 0 ? t("hearts.moon_by_you") : t("hearts.moon_by", { name: seatName(snapshot, seat) });
+}
+
+/** "Aino otti tikin, 3 pistettä" / "Otit tikin, 1 piste" (read out when a trick is taken). */
+export function trickWords(snapshot, winner, points) {
+  if (winner === null) return t("hearts.carried");
+  if (winner === 0) return tn("hearts.announce.you_took", points, { points });
+  return tn("hearts.announce.trick", points, { name: seatName(snapshot, winner), points });
+}
+
+/** "Aino otti tikin (3 p)" / "Otit tikin" / "Tikki jäi pöytään…" (winner null). */
+export function tookWords(snapshot, winner, points) {
+  if (winner === null) return t("hearts.carried");
+  const key = winner === 0 ? "hearts.you_took_trick" : "hearts.took_trick";
+  const words = t(key, { name: seatName(snapshot, winner) });
+  return points ? `${words} (${t("hearts.points_short", { points })})` : words;
 }
 
 /** Set an element's text only when it changes (keeps screen readers and layout calm). */
@@ -93,6 +86,9 @@ function renderInfo(snapshot, table) {
   setText($("info-pass"), directionWord(obs.pass_direction));
   $("info-broken").dataset.broken = table.broken ? "1" : "0";
   setText($("info-broken-text"), t(table.broken ? "hearts.broken" : "hearts.not_broken"));
+  // The variant by the seed's own name; the dialog's longer words say what it changes.
+  setText($("info-variant"), t(`hearts.variant.${snapshot.preset}`));
+  $("info-variant").title = t(`hearts.preset.${snapshot.preset}`);
   // A server-dealt code stays null until the match is over (it would reveal every hand).
   setText($("info-code"), snapshot.code ?? "–");
 }
@@ -131,9 +127,6 @@ function renderSeats(snapshot, table) {
     keep.add(id);
     const el = ensureChild(box, id, makeSeat);
     el.dataset.seat = String(seat);
-    const [x, y] = seatSpot(n, seat);
-    el.style.left = `${x}%`;
-    el.style.top = `${y}%`;
     el.classList.toggle("turn", table.turn === seat);
     const name = snapshot.seats[seat].name;
     const count = table.sizes[seat];
@@ -143,7 +136,7 @@ function renderSeats(snapshot, table) {
     setText(el.querySelector(".seat-name"), name);
     const countLine = el.querySelector(".seat-count");
     countLine.dataset.count = String(count);
-    setText(countLine, t("hearts.cards_left", { count }));
+    setText(countLine, tn("hearts.cards_left", count));
     const score = el.querySelector(".seat-score");
     score.id = `score-${seat}`;
     setText(score, String(total));
@@ -151,7 +144,7 @@ function renderSeats(snapshot, table) {
     takenLine.id = `taken-${seat}`;
     setText(takenLine, taken ? `+${taken}` : "");
     el.querySelector(".seat-passed").hidden = !table.passed[seat];
-    el.setAttribute("aria-label", `${name}, ${t("hearts.cards_left", { count })}, ${t("hearts.total")} ${total}`);
+    el.setAttribute("aria-label", `${name}, ${tn("hearts.cards_left", count)}, ${t("hearts.total")} ${total}`);
   }
   removeOthers(box, keep, ".seat");
   setText($("score-0"), String(table.totals[0]));
@@ -170,7 +163,6 @@ function makeTrickCard() {
 
 function renderTrick(snapshot, table) {
   const box = $("trick");
-  const n = snapshot.players;
   const keep = new Set();
   table.trick.forEach((play, order) => {
     const id = `trick-${play.seat}`;
@@ -178,14 +170,14 @@ function renderTrick(snapshot, table) {
     const el = ensureChild(box, id, makeTrickCard);
     setFace(el, play.card);
     el.dataset.seat = String(play.seat);
-    const [x, y] = trickSpot(n, play.seat);
-    el.style.left = `${x}%`;
-    el.style.top = `${y}%`;
     el.style.zIndex = String(10 + order);
     el.classList.toggle("cancelled", play.cancelled);
+    // The card that takes a completed trick stands out while the trick is still in view.
+    el.classList.toggle("winning", Boolean(table.completed) && table.completed.winner === play.seat);
     el.setAttribute("aria-label", play.cancelled ? `${cardName(play.card)}, ${t("hearts.cancelled")}` : cardName(play.card));
   });
   removeOthers(box, keep, ".trick-card");
+  renderTaker(snapshot, table);
 
   if (table.kitty) {
     const kitty = ensureChild(box, "kitty", () => {
@@ -209,6 +201,21 @@ function renderTrick(snapshot, table) {
     setText(carried, `+${table.carried}`);
   } else {
     $("carried")?.remove();
+  }
+}
+
+/** Who takes the trick on the table, said beside its cards until it is taken away. */
+function renderTaker(snapshot, table) {
+  const taker = ensureChild($("trick"), "trick-taker", () => {
+    const made = document.createElement("p");
+    made.className = "trick-taker";
+    return made;
+  });
+  const completed = table.completed;
+  taker.hidden = !completed;
+  if (completed) setText(taker, tookWords(snapshot, completed.winner, completed.points));
+  for (const seat of document.querySelectorAll(".seat, .me-seat")) {
+    seat.classList.toggle("takes", Boolean(completed) && completed.winner === Number(seat.dataset.seat));
   }
 }
 
@@ -236,39 +243,10 @@ function makeHandCard(card) {
   return el;
 }
 
-/** Place the hand's cards in as few rows as keep every card at least `minStep` px wide. */
-export function layoutHand() {
-  const hand = $("hand");
-  const cards = [...hand.querySelectorAll(".hcard")];
-  if (!cards.length) {
-    hand.style.height = "0px";
-    return;
-  }
-  const width = hand.clientWidth;
-  const cw = cards[0].offsetWidth;
-  const ch = cards[0].offsetHeight;
-  const minStep = 44;
-  const n = cards.length;
-  const perRowMax = Math.max(1, Math.floor((width - cw) / minStep) + 1);
-  const rows = Math.ceil(n / perRowMax);
-  const perRow = Math.ceil(n / rows);
-  const step = perRow > 1 ? Math.min(cw * 0.82, (width - cw) / (perRow - 1)) : 0;
-  const rowStep = ch * 0.52;
-  cards.forEach((card, i) => {
-    const row = Math.floor(i / perRow);
-    const inRow = row === rows - 1 ? n - perRow * (rows - 1) : perRow;
-    const col = i % perRow;
-    const rowWidth = cw + step * (inRow - 1);
-    card.style.left = `${(width - rowWidth) / 2 + col * step}px`;
-    card.style.top = `${row * rowStep}px`;
-    card.style.zIndex = String(i + 1);
-  });
-  hand.style.height = `${ch + rowStep * (rows - 1) + 10}px`;
-}
-
 /**
  * The hand. `marks` is {legal: Set|null (null: no card is dimmed), chosen: Set of ids,
- * received: Set, hinted: Set, interactive: bool}. Cards are buttons in a listbox with one tab
+ * received: Set, hinted: Set, interactive: bool, turn: "you" | "others" | ""} (the hand rests,
+ * dimmed, while the others decide). Cards are buttons in a listbox with one tab
  * stop; when the focused card leaves, focus goes to the card now in its place.
  */
 function renderHand(hand, marks) {
@@ -314,6 +292,7 @@ function renderHand(hand, marks) {
     el.setAttribute("aria-label", words.join(", "));
   });
   box.dataset.interactive = marks.interactive ? "1" : "0";
+  box.dataset.turn = marks.turn;
   const cards = [...box.children];
   const again = refocus ? cards[Math.min(focusedAt, cards.length - 1)] : (focused && focused.isConnected ? focused : null);
   const stop = again || cards.find((c) => !c.classList.contains("illegal")) || cards[0];
@@ -330,7 +309,7 @@ function prompt(snapshot, table, limits) {
     if (obs.pass_to === null) return t("hearts.prompt.no_pass");
     if (obs.passed.length) return t("hearts.prompt.passed");
     return t("hearts.prompt.pass", {
-      count: limits.pass_size, direction: directionWord(obs.pass_direction), name: seatName(snapshot, obs.pass_to),
+      count: limits.pass_size, direction: t(`hearts.direction_to.${obs.pass_direction}`), name: seatName(snapshot, obs.pass_to),
     });
   }
   if (snapshot.status === "playing") {
@@ -360,6 +339,17 @@ function renderControls(state) {
   $("btn-hint").setAttribute("aria-busy", String(state.hintRequest !== null));
 }
 
+/**
+ * Whether the hand waits for the person ("you") or rests while the others decide ("others"):
+ * from the table as drawn, so it follows the cards shown one by one.
+ */
+function handTurn(state, table) {
+  const status = state.snapshot.status;
+  if (status === "playing") return table.turn === 0 ? "you" : "others";
+  if (status === "passing") return state.passing ? "you" : "others";
+  return status === "moon_choice" && !state.choosingMoon ? "others" : "you";
+}
+
 /** Everything on the page from the state's table (or an empty table with no match). */
 export function render(state) {
   const snapshot = state.snapshot;
@@ -369,9 +359,11 @@ export function render(state) {
   game.dataset.awaiting = state.awaiting;
   const table = state.table;
   if (!table) {
-    renderHand([], { legal: null, chosen: new Set(), received: new Set(), hinted: new Set(), interactive: false });
+    renderHand([], {
+      legal: null, chosen: new Set(), received: new Set(), hinted: new Set(), interactive: false, turn: "",
+    });
     removeOthers($("seats"), new Set(), ".seat");
-    removeOthers($("trick"), new Set(), ".trick-card, .kitty, .carried");
+    removeOthers($("trick"), new Set(), ".trick-card, .kitty, .carried, .trick-taker");
     renderControls(state);
     return;
   }
@@ -390,6 +382,8 @@ export function render(state) {
     received: state.received,
     hinted: state.hinted,
     interactive,
+    turn: handTurn(state, table),
   });
+  layoutTable(snapshot.players);
   renderControls(state);
 }

@@ -20,6 +20,7 @@ export class HeartsState {
     this.summaryShown = null; // which round's result dialog has been opened already
     this.newRequest = null; // seq of a `new` frame waiting for its answer
     this.hintRequest = null; // seq of a `hint` frame waiting for its answer
+    this.reviewRequest = null; // seq of a `review` frame waiting for its answer
   }
 
   /**
@@ -104,6 +105,9 @@ export function tableOf(snapshot) {
     trick: plays(obs.trick),
     kitty: obs.kitty_size > 0 && obs.kitty_taker === null ? obs.kitty_size : 0,
     carried: obs.carried.length,
+    // A completed trick still on the table: who takes it ({winner, points}; winner null when
+    // every card was cancelled and it stays for the next trick), or null.
+    completed: null,
   };
 }
 
@@ -146,6 +150,7 @@ export function applyPlay(table, event) {
 /** A full trick: which cards cancelled each other (the cards are still on the table). */
 export function applyTrickShown(table, event) {
   table.trick = table.trick.map((play, i) => ({ ...play, cancelled: Boolean(event.cancelled[i]) }));
+  table.completed = { winner: event.winner, points: event.points };
 }
 
 /** The trick goes to its winner (or stays on the table when every card was cancelled). */
@@ -158,6 +163,7 @@ export function applyTrickTaken(table, event) {
     table.carried += table.trick.length;
   }
   table.trick = [];
+  table.completed = null;
   if ("turn" in event) table.turn = event.turn;
 }
 

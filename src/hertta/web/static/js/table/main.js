@@ -6,7 +6,7 @@
 
 import { connectGame } from "../common/connection.js";
 import { $, readJson } from "../common/dom.js";
-import { errorText, t } from "../common/i18n.js";
+import { errorText, t, tn } from "../common/i18n.js";
 import { announce, flash } from "../common/status.js";
 import { cardName } from "../hearts/render.js";
 import { renderPlay, renderWaiting } from "./render.js";
@@ -54,7 +54,7 @@ function eventWords(event, state) {
   switch (event.type) {
     case "play": return t("hearts.announce.play", { name: name(event.seat), card: cardName(event.card) });
     case "trick": return event.winner === null ? t("hearts.carried")
-      : t("hearts.announce.trick", { name: name(event.winner), points: event.points });
+      : tn("hearts.announce.trick", event.points, { name: name(event.winner), points: event.points });
     case "hearts_broken": return t("hearts.announce.broken");
     case "exchange": return event.received && event.received.length
       ? t("hearts.announce.received", { cards: event.received.map(cardName).join(", ") }) : "";

@@ -275,7 +275,7 @@ function renderReview(state, round, page) {
     setText($("match-code"), game.code);
     $("replay-link").href = `/replay/${state.table.id}`;
     const winners = (summary ? summary.winners : []).map((seat) => names[seat]);
-    setText($("match-result"), t("online.winners", { names: winners.join(", ") }));
+    setText($("match-result"), t(winners.length > 1 ? "online.winners.many" : "online.winners", { names: winners.join(", ") }));
   }
 }
 

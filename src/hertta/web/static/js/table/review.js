@@ -3,7 +3,7 @@
 // the table) and the replay page of a finished match. It draws only what the server laid open.
 
 import { $ } from "../common/dom.js";
-import { t } from "../common/i18n.js";
+import { t, tn } from "../common/i18n.js";
 import { cardKey, faceMarkup } from "../hearts/cards.js";
 import { cardName } from "../hearts/render.js";
 
@@ -117,7 +117,7 @@ export class TrickStepper {
     line.className = "review-winner";
     line.textContent = trick.winner === null
       ? t("hearts.carried")
-      : t("hearts.announce.trick", { name: this.names[trick.winner], points: trick.points });
+      : tn("hearts.announce.trick", trick.points, { name: this.names[trick.winner], points: trick.points });
     box.append(line);
   }
 }

@@ -1,0 +1,76 @@
+"""The round review: after a round, the person opens it and sees the round laid open (the hands
+as dealt and after the pass, every trick one at a time) and Hard's assessment of each of their
+own decisions, with the mistakes marked and the points they cost summed (issue 13's "a round
+review that teaches"). The round is pinned: a match code, the computer players' seeded play,
+and the person's own poor play (the three lowest cards passed, the highest card played)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.hearts_page import ServerMessages, new_match, open_hearts, play_round, status
+from tests.web.server_process import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+CODE = "HM1-S4-AAAAAAC"
+"""Passing the three lowest cards keeps the queen and the ace of spades in this hand; playing
+the highest card then takes them back (a mistake Hard marks, see tests/ai/test_review.py)."""
+
+
+def test_the_round_review_marks_the_mistakes(page: Page, server: ServerProcess) -> None:
+    messages = ServerMessages(page)
+    open_hearts(page, server.url)
+    new_match(page, code=CODE)
+    result = play_round(page, greedy=True)
+    if result == "moon_choice":
+        page.locator("#moon-add").click()
+    assert status(page) == "round_over"
+    page.locator("#round-review").click()
+    dialog = page.locator("#dialog-review")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#review-title")).to_have_text("Kierros 1: arvio")
+    # Laid open at once: the hands as dealt, with what each seat passed.
+    expect(page.locator("#reveal-hands tbody tr")).to_have_count(4)
+    expect(page.locator("#trick-step")).to_have_text("Tikki 1/13")
+    page.locator("#trick-next").click()
+    expect(page.locator("#trick-step")).to_have_text("Tikki 2/13")
+    expect(page.locator("#review-trick .review-play")).to_have_count(4)
+    # Hard's assessment comes from the worker pool: every decision of the person's own.
+    decisions = page.locator("#review-decisions li")
+    expect(decisions).to_have_count(14, timeout=120_000)  # the pass and 13 cards
+    expect(decisions.first).to_have_attribute("data-kind", "pass")
+    review = next(e for m in messages.messages for e in m.get("events", [])
+                  if e["type"] == "review")
+    mistakes = [d for d in review["decisions"] if d["mistake"]]
+    assert mistakes and review["lost"] >= 2
+    assert all(d["cost"] >= 2 for d in mistakes)
+    assert all(d["error"] <= 0.5 for d in review["decisions"]), review["decisions"]
+    expect(page.locator("#review-decisions li.mistake")).to_have_count(len(mistakes))
+    expect(page.locator("#review-summary")).to_have_text(
+        re.compile(r"^Virhe(eseen|isiin) meni arviolta \d+,\d pistettä"))
+    first = page.locator("#review-decisions li.mistake").first
+    expect(first).to_contain_text("Vaikea:")
+    expect(first).to_contain_text(re.compile(r"−\d+,\d p"))
+    # The hands after the pass: every seat's 13 cards.
+    rows = page.locator("#review-after tbody tr")
+    expect(rows).to_have_count(4)
+    for i in range(4):
+        expect(rows.nth(i).locator(".mcard")).to_have_count(13)
+    # Asked again, the same review comes at once (each round is looked over once).
+    page.locator("#review-close").click()
+    expect(dialog).to_be_hidden()
+    page.locator("#btn-scores").click()
+    page.locator("#round-review").click()
+    expect(decisions).to_have_count(14)
+
+
+def test_no_review_mid_round(page: Page, server: ServerProcess) -> None:
+    open_hearts(page, server.url)
+    new_match(page, code=CODE)
+    expect(page.locator("#game")).to_have_attribute("data-status", "passing")
+    page.locator("#btn-scores").click()
+    expect(page.locator("#round-review")).to_be_hidden()
