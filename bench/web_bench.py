@@ -20,6 +20,10 @@ visitor are first measured for the same time on the idle server: that is the bas
 ``--scenario shared``: shared Hearts tables of four people and of one person with three Hard
 players, playing at once (``bench/web_shared_tables.py``).
 
+``--database postgresql://... --workers 2`` (or ``--database throwaway``, a private cluster):
+``--connections`` sockets across several server processes over PostgreSQL, and the same load
+against one process on SQLite in the same run (``bench/web_cluster.py``).
+
 ``--scenario resume``: a Heart to Heart game of ``--moves`` moves is written through the
 table service, then resumed: reading it (checkpoint + the moves after it) in this process, and
 a page's first snapshot from a freshly started server; the baseline is replaying every move.
@@ -30,6 +34,7 @@ Every scenario prints p50/p90/p99/max, the rate, and the server's CPU and peak m
     .venv/bin/python bench/web_bench.py --scenario bots [--tables 20] [--seconds 60]
     .venv/bin/python bench/web_bench.py --scenario resume [--moves 30000]
     .venv/bin/python bench/web_bench.py --scenario shared [--people-tables 200] [--bot-tables 200]
+    .venv/bin/python bench/web_bench.py --database throwaway --workers 2 [--connections 2000]
 """
 
 from __future__ import annotations
@@ -399,9 +404,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scenario", choices=("taps", "bots", "resume", "shared"),
                         default="taps")
-    parser.add_argument("--people-tables", type=int, default=200,
+    parser.add_argument("--database", help="cluster: a postgresql:// URL, or 'throwaway'")
+    parser.add_argument("--workers", type=int, default=2, help="cluster: server processes")
+    parser.add_argument("--connections", type=int, default=2000, help="cluster: sockets")
+    parser.add_argument("--h2h-think-ms", type=float, default=5000.0,
+                        help="cluster: mean pause between a Heart to Heart game's taps")
+    parser.add_argument("--people-tables", type=int, default=None,
                         help="shared: tables of four people")
-    parser.add_argument("--bot-tables", type=int, default=200,
+    parser.add_argument("--bot-tables", type=int, default=None,
                         help="shared: tables of one person and three Hard players")
     parser.add_argument("--tables", type=int, default=20, help="bots: Hearts tables")
     parser.add_argument("--seconds", type=float, default=60.0, help="bots: seconds per phase")
@@ -424,8 +434,21 @@ def main() -> None:
         "echo endpoint on) instead of starting one",
     )
     args = parser.parse_args()
+    cluster = args.database is not None
     if args.think_ms is None:
         args.think_ms = 250.0 if args.scenario == "shared" else 1000.0
+        args.think_ms = 1000.0 if cluster else args.think_ms
+    if args.people_tables is None:
+        args.people_tables = 25 if cluster else 200
+    if args.bot_tables is None:
+        args.bot_tables = 100 if cluster else 200
+    if cluster:
+        if args.seconds == 60.0:
+            args.seconds = 30.0
+        from web_cluster import run_cluster
+
+        run_cluster(args, free_port)
+        return
     if args.scenario == "resume":
         run_resume(args)
         return

@@ -103,6 +103,7 @@ def test_a_completed_trick_is_shown_without_motion(
     new_match(page, code=CODE)
     to_first_play(page)
     for _ in range(3):  # three tricks, whoever leads them
+        expect(page.locator("#hand .hcard.legal").first).to_be_attached()  # the person's turn
         hit(page, f"#hand-{legal(page)[0]}", touch=False)
         idle(page)
     seen = page.evaluate("window.__tricks")

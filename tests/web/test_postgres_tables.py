@@ -93,7 +93,9 @@ def catch_up(sockets: list[Socket], version: int) -> None:
 
 def play(sockets: list[Socket], until: Callable[[], bool], limit: int = 3000) -> None:
     """Everyone decides by the plain policy, one decision at a time, each after every socket
-    has caught up with the newest version any of them has seen."""
+    has caught up with the newest version any of them has seen. A decision that meets a table
+    another process moved meanwhile is answered ``stale`` with the table as it is now, and is
+    made again from there, as a person would."""
     for _ in range(limit):
         catch_up(sockets, max(decisions(s) for s in sockets))
         if until():
@@ -102,6 +104,8 @@ def play(sockets: list[Socket], until: Callable[[], bool], limit: int = 3000) ->
             choice = simple_decision(latest(socket))
             if choice is not None:
                 reply = socket.send(choice[0], **choice[1])
+                if reply.get("code") == "stale":
+                    break  # another process saved first: the reply has the table as it is now
                 assert reply["type"] == "update", reply
                 assert not any(e["type"] == "refused" for e in reply["events"]), reply
                 break

@@ -16,7 +16,6 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Any, Final, Protocol, TypeVar
 
 import anyio.to_thread
@@ -34,9 +33,6 @@ ToThread = Callable[[Callable[[], T]], Awaitable[T]]
 LEASE_S: Final = 5.0
 """How long a table's lease lasts unless renewed: the most a table waits for another process to
 take over its computer players when the one that ran them died."""
-STALE_RETRIES: Final = 3
-"""How often a decision refused as stale (another process saved first) is tried again on the
-table read anew."""
 COMPUTER: Final = "computer"
 """The ``origin`` of decisions made by computer players and by the table itself."""
 
@@ -180,23 +176,19 @@ class LiveTable:
         elapsed_ms: int | None = None,
     ) -> Change:
         """Apply and save one decision; refusals raise (HerttaError) and change nothing. A
-        stale copy reloads itself, tells its watchers and tries again (StaleTableError after
-        :data:`STALE_RETRIES` more tries)."""
+        stale copy reloads itself, tells its watchers, and raises StaleTableError."""
         async with self.lock:
-            for attempt in range(STALE_RETRIES + 1):
-                before = self.table
-                try:
-                    after = await self._to_thread(
-                        partial(self.service.decide, before, seat, decision, elapsed_ms=elapsed_ms)
-                    )
-                    break
-                except StaleTableError:
-                    # Another process saved first (a computer player passing while this
-                    # person passes): read the table again and apply the decision to it, which
-                    # the rules may now refuse. Only a table that keeps moving gives up.
-                    await self._reload(origin)
-                    if attempt == STALE_RETRIES:
-                        raise
+            before = self.table
+            try:
+                after = await self._to_thread(
+                    lambda: self.service.decide(before, seat, decision, elapsed_ms=elapsed_ms)
+                )
+            except StaleTableError:
+                # Another process saved first. The decision was made against what the person
+                # saw: it is not applied to a position they have not seen; they are answered
+                # with the table as it is now and decide again.
+                await self._reload(origin)
+                raise
             self.table = after
             change = Change(before, after, decision, seat, origin)
         self._notify(change)

@@ -23,22 +23,17 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
-from typing import Any, Final, Protocol
+from typing import Any
 
 import anyio.to_thread
 
 from hertta.errors import HerttaError
 from hertta.hearts.decisions import (
     Decision,
-    MoonDecision,
     NextRound,
-    PassDecision,
-    PlayDecision,
     decision_needed,
 )
 from hertta.hearts.match import MatchState, is_last_round
-from hertta.tables.bots import BotRunner
 from hertta.tables.hearts import (
     HeartsBotTask,
     bot_rng_seed,
@@ -46,8 +41,8 @@ from hertta.tables.hearts import (
     seat_observation,
     setup_for,
 )
-from hertta.tables.hearts_view import decision_events, hearts_view
-from hertta.tables.live import Change, LiveTable, LiveTables
+from hertta.tables.hearts_view import hearts_view
+from hertta.tables.live import Change, LiveTable
 from hertta.tables.model import SeatError, StaleTableError
 from hertta.tables.online import (
     OnlineStatus,
@@ -57,77 +52,31 @@ from hertta.tables.online import (
     stand,
 )
 from hertta.tables.reactions import ReactionLimiter, check_reaction
-from hertta.tables.service import TableService
-from hertta.tables.storage import CoordinationStorage, OnlineStorage
-from hertta.tables.timers import TimerHandle, Timers
+from hertta.tables.room_presence import SharedPresence
+from hertta.tables.room_types import (
+    GRACE_S,
+    STAND_IN_LEVEL,
+    MatchOver,
+    RoomChange,
+    RoomServices,
+    RoomWatcher,
+    TimedOut,
+)
+from hertta.tables.timers import TimerHandle
 from hertta.tables.turn_clock import TimedDecision, clock_json, owed_by_people
 
 log = logging.getLogger(__name__)
 
-DECISION_TYPES: Final = (PassDecision, PlayDecision, MoonDecision, NextRound)
-GRACE_S: Final = 60.0
-STAND_IN_LEVEL: Final = "normal"
+__all__ = [
+    "GRACE_S", "STAND_IN_LEVEL", "MatchOver", "Room", "RoomChange", "RoomServices",
+    "RoomWatcher", "Rooms", "TimedOut",
+]
+
 Events = list[dict[str, Any]]
 
 
-@dataclass(frozen=True, slots=True)
-class TimedOut:
-    """The origin of a decision the turn clock made for ``seat``."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoomChange:
-    """Something changed at the room; each watcher asks for its own seat's events."""
-
-    room: Room
-    table_events: Events
-    game: Change | None = None
-    origin: object | None = None
-
-    def events_for(self, seat: int | None) -> Events:
-        events = list(self.table_events)
-        game = self.game
-        decision = None if game is None else game.decision
-        if game is not None and isinstance(decision, DECISION_TYPES):
-            events += decision_events(game.before.state, game.after.state, decision, seat)
-        return events
-
-
-class RoomWatcher(Protocol):
-    def room_changed(self, change: RoomChange) -> None:
-        """Called on the event loop after every change; must only queue messages."""
-        ...
-
-
-MatchOver = Callable[[OnlineTable, MatchState], Awaitable[None]]
-
-
 @dataclass(eq=False)
-class RoomServices:
-    tables: TableService
-    online: OnlineStorage
-    live: LiveTables
-    runner: BotRunner
-    timers: Timers
-    deal_secret: str
-    grace_s: float = GRACE_S
-    match_over: MatchOver | None = None
-    """Called once when a match ends (ratings)."""
-    coordination: CoordinationStorage | None = None
-    """With several processes: where presence is shared (None: this process is alone)."""
-    owner: str = ""
-    """This process's name in the store (leases, presence)."""
-    fresh_s: float = 3.0
-    """How recent a process's heartbeat must be for its connections to count."""
-    alone: bool = True
-    """Whether this is the only process serving tables (SQLite). With several, a person not
-    connected here may well be connected to another process: not seen is not away."""
-
-
-@dataclass(eq=False)
-class Room:
+class Room(SharedPresence):
     online: OnlineTable
     services: RoomServices
     live: LiveTable | None = None
@@ -187,8 +136,11 @@ class Room:
         if self.presence[seat]:
             return
         self._notify([{"type": "presence", "seat": seat, "connected": False}])
-        if not self.services.alone:
-            return  # the process that holds the table decides who is away (share_presence)
+        live = self.live
+        if not self.services.alone and (live is None or not live.holds or seat in self._remote):
+            # Several processes: the one that holds the table decides who is away, knowing
+            # who is connected elsewhere (share_presence); as far as it knows, nobody is.
+            return
         if self.online.status is OnlineStatus.PLAYING and seat not in self._grace:
             grace = self.services.grace_s
             self._grace[seat] = self.services.timers.call_later(
@@ -210,56 +162,6 @@ class Room:
     def connected_seats(self) -> dict[int, bool]:
         seats = {seat: count > 0 for seat, count in self.presence.items()}
         return {**seats, **dict.fromkeys(self._remote, True)}
-
-    # -- presence shared by several processes -------------------------------------------------
-
-    def _publish_presence(self, seat: int) -> None:
-        coordination, owner = self.services.coordination, self.services.owner
-        if coordination is None:
-            return
-        # The count is read when the write runs, so the last write has the latest count.
-        self._spawn(anyio.to_thread.run_sync(
-            lambda: coordination.set_presence(self.id, seat, owner, self.presence.get(seat, 0))
-        ))
-
-    async def share_presence(self) -> None:
-        """Read who is connected in any process; the process that holds the table gives an
-        away person's seat a grace period, then a stand-in, and back when they return."""
-        coordination = self.services.coordination
-        if coordination is None:
-            return
-        connected = await anyio.to_thread.run_sync(
-            coordination.connected_seats, self.id, self.services.fresh_s, self.services.owner
-        )
-        changed = connected != self._remote
-        self._remote = connected
-        live = self.live
-        if live is not None and live.holds and self.online.status is OnlineStatus.PLAYING:
-            for index, seat in enumerate(self.online.seats):
-                if seat.kind != "person" or seat.left:
-                    continue
-                if index in connected or self.presence.get(index):
-                    self._back(index, live)
-                elif index not in self._grace and index not in live.stand_ins:
-                    self._grace[index] = self.services.timers.call_later(
-                        self.services.grace_s, partial(self._grace_over, index)
-                    )
-        if changed:
-            self._notify([{"type": "seating"}])
-
-    def _back(self, seat: int, live: LiveTable) -> None:
-        handle = self._grace.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
-        if seat in live.stand_ins:
-            del live.stand_ins[seat]
-            self._notify([{"type": "autopilot", "seat": seat, "on": False}])
-
-    async def lease_taken(self) -> None:
-        """This process now runs the table (its players, clock, stand-ins)."""
-        await self.share_presence()
-        self._after_change()
-        await self._maybe_next_round()
 
     # -- seating -----------------------------------------------------------------------------
 

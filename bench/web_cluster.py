@@ -1,0 +1,185 @@
+"""``bench/web_bench.py --database postgresql://... --workers 2``: many connections across
+several server processes over PostgreSQL, against one process on SQLite in the same run.
+
+The same load runs twice, each time against freshly started servers: first ``hertta serve
+--workers N`` on the PostgreSQL database (``--database throwaway`` starts a private cluster,
+as the tests do), then the baseline, one ``hertta serve`` process on a new SQLite file. The
+load, ``--connections`` sockets in all (2,000 by default): ``--people-tables`` shared tables of
+four simulated people, ``--bot-tables`` tables of one simulated person and three Easy computer
+players, and Heart to Heart games for the rest, each tapping like a person after a think time
+of 0..2 x ``--h2h-think-ms``. Measured for ``--seconds``: every op's round trip (a tap, a
+person's decision), decisions per second (taps, people's and computer players' decisions) and
+the CPU seconds of the server processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from web_measure import line, percentile
+from web_shared_tables import Stats, new_person, person, post
+
+ROOT = Path(__file__).resolve().parents[1]
+HERTTA = ROOT / ".venv" / "bin" / "hertta"
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of ``root`` and every process below it (from /proc)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total, stack = 0.0, [root]
+    while stack:
+        pid = stack.pop()
+        total += times.get(pid, 0.0)
+        stack += [child for child, parent in parents.items() if parent == pid]
+    return total
+
+
+def start(database: str, workers: int, port: int) -> subprocess.Popen[bytes]:
+    command = [str(HERTTA), "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--db", database, "--workers", str(workers)]
+    env = {**os.environ, "HERTTA_WORKERS": "1"}  # one computer-player process per server
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+async def tapper(url: str, cookie: str, stop: float, think_ms: float, seed: int,
+                 times: list[float]) -> None:
+    """A Heart to Heart player who taps the stock (or starts again) after each think time."""
+    rng = (seed * 0x9E3779B97F4A7C15) & (2**64 - 1) or 1
+    async with connect(url, additional_headers={"Cookie": cookie}, compression=None,
+                       open_timeout=120) as ws:
+        seq = 0
+
+        async def ask(op: str, **args: Any) -> dict[str, Any]:
+            nonlocal seq
+            seq += 1
+            await ws.send(json.dumps({"op": op, "seq": seq, **args}))
+            while True:
+                message: dict[str, Any] = json.loads(await ws.recv())
+                if message.get("re") == seq:
+                    return message
+
+        state = (await ask("hello"))["state"]
+        while time.perf_counter() < stop:
+            rng = (rng * 6364136223846793005 + 1442695040888963407) & (2**64 - 1)
+            await asyncio.sleep((rng >> 33) % max(1, int(2 * think_ms)) / 1000)
+            op = "tap" if state["status"] == "playing" else "new"
+            started = time.perf_counter()
+            reply = await ask(op, **({"target": "stock"} if op == "tap" else {}))
+            times.append(time.perf_counter() - started)
+            state = reply["state"]
+
+
+async def load(args: argparse.Namespace, port: int, pid: int) -> dict[str, float]:
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    seatings: list[tuple[str, str, bool]] = []
+    for index in range(args.people_tables):
+        cookies = [new_person(base, f"P{index}-{seat}") for seat in range(4)]
+        table = post(base, "/api/tables", {
+            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
+            "seats": ["host", "open", "open", "open"], "clock": 0}, cookies[0])
+        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
+        seatings += [(url, cookies[0], False)] + [(url, c, True) for c in cookies[1:]]
+    for index in range(args.bot_tables):
+        cookie = new_person(base, f"B{index}")
+        table = post(base, "/api/tables", {
+            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
+            "seats": ["host", *[{"level": "easy"}] * 3], "clock": 0}, cookie)
+        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
+        seatings.append((url, cookie, False))
+    games = max(0, args.connections - len(seatings))
+    cookies = [new_person(base, f"G{index}") for index in range(games)]
+    stats, taps = Stats(), []
+    ready = asyncio.Event()
+    setup = 15.0  # every socket connected (and seated) before measuring
+    stop = time.perf_counter() + setup + args.seconds
+    tasks = [asyncio.ensure_future(person(url, cookie, sits, stop, args.think_ms, i, stats, ready))
+             for i, (url, cookie, sits) in enumerate(seatings)]
+    tasks += [asyncio.ensure_future(tapper(f"{ws_base}/ws/h2h", cookie, stop, args.h2h_think_ms,
+                                           i + 1, taps))
+              for i, cookie in enumerate(cookies)]
+    await asyncio.sleep(setup)
+    ready.set()
+    taps.clear()
+    computer_before = stats.computer
+    cpu_before, measured_from = tree_cpu_seconds(pid), time.perf_counter()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    seconds = time.perf_counter() - measured_from
+    failed = [r for r in results if isinstance(r, BaseException)]
+    everything = taps + stats.decisions
+    print(f"  {len(tasks)} sockets ({games} Heart to Heart, {len(seatings)} at Hearts tables), "
+          f"{len(failed)} ended in an error")
+    print("  " + line("round trip, every op", everything, 28))
+    print("  " + line("Heart to Heart taps", taps, 28))
+    print("  " + line("people's Hearts decisions", stats.decisions, 28))
+    decided = len(everything) + stats.computer - computer_before
+    cpu = tree_cpu_seconds(pid) - cpu_before
+    print(f"  decisions {decided / seconds:.0f}/s (computer players' "
+          f"{(stats.computer - computer_before) / seconds:.0f}/s); server CPU {cpu:.0f} s in "
+          f"{seconds:.0f} s")
+    return {"p50": percentile(everything, 0.5), "p99": percentile(everything, 0.99),
+            "rate": decided / seconds}
+
+
+def run_cluster(args: argparse.Namespace, free_port: Any) -> None:
+    cluster = None
+    database = args.database
+    if database == "throwaway":
+        sys.path.insert(0, str(ROOT))
+        from tests.postgres_cluster import Cluster
+
+        cluster = Cluster()
+        database = cluster.new_database()
+    try:
+        figures = {}
+        with tempfile.TemporaryDirectory() as folder:
+            for name, target, workers in (
+                (f"PostgreSQL, {args.workers} processes", database, args.workers),
+                ("baseline: SQLite, one process", str(Path(folder) / "bench.db"), 1),
+            ):
+                port = free_port()
+                print(f"{name} (port {port}), {args.seconds:g} s measured")
+                server = start(target, workers, port)
+                try:
+                    figures[name] = asyncio.run(load(args, port, server.pid))
+                finally:
+                    server.terminate()
+                    server.wait(timeout=30)
+        (multi, multi_f), (_, single) = figures.items()
+        print(f"{multi} / one SQLite process: decisions/s {multi_f['rate'] / single['rate']:.2f}x, "
+              f"round trip p50 {multi_f['p50'] / single['p50']:.2f}x, "
+              f"p99 {multi_f['p99'] / single['p99']:.2f}x")
+    finally:
+        if cluster is not None:
+            cluster.stop()
