@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -256,5 +257,28 @@ def test_a_person_who_leaves_is_played_for_to_the_end(tmp_path: Path) -> None:
         assert online.status is OnlineStatus.OVER and match.over
         assert room.services.online.read_online(room.id).status is OnlineStatus.OVER
         await room.close()
+
+    run(test)
+
+
+def test_a_turn_clock_goes_on_from_the_store_after_a_restart(tmp_path: Path) -> None:
+    """A process that reads a started table (a restart, or the one that ran it died) times
+    the owed decision from when it became owed, not afresh."""
+
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over, clock=15)
+        await seat_everyone(room)
+        await room.close()
+        store = room.services.online
+        with store.transaction() as db:  # the passing began 10 s ago
+            db.execute("UPDATE game_tables SET updated_at = updated_at - 10")  # type: ignore[attr-defined]
+        services = replace(room.services, live=LiveTables(room.services.tables,
+                                                          room.services.runner))
+        again = await Rooms(services).open(room.id)
+        clock = again.clock_json()
+        assert clock is not None and clock["seats"] == [0, 1, 2, 3]
+        assert 4000 <= clock["remaining_ms"] <= 5100
+        await again.close()
 
     run(test)

@@ -10,6 +10,12 @@ import pytest
 from hertta.web.protocol import MAX_FRAME_CHARS
 from tests.web.conftest import Socket
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 BAD_FRAMES: list[tuple[str | bytes, str]] = [
     ("not json at all", "bad_json"),
     ("{", "bad_json"),

@@ -18,6 +18,12 @@ from hertta.web.services import AppServices
 from hertta.web.settings import Settings
 from tests.web.conftest import Socket
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 T = TypeVar("T")
 TABLES = 3
 COMPUTER_SEATS = 5

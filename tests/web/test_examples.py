@@ -7,11 +7,18 @@ import json
 import re
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from hertta.solitaire.game import Status, apply_move, new_game, parse_move, parse_moves, replay
 from hertta.solitaire.layout import POSITION_COUNT
 from hertta.web.examples import EXAMPLE_CODES
+
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
 
 CODE = "HH1-N-AAAAAAM"
 OPENING = ["F"] * 9 + ["25+W"]

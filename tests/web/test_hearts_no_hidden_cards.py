@@ -26,6 +26,12 @@ from hertta.web.services import AppServices
 from tests.web.conftest import Socket
 from tests.web.hearts_helpers import EASY_TABLE, decide, easy_decision
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 CARD = re.compile(r"^[2-9TJQKA][CDSH]$")
 ENTERED = [
     ({"code": "HM1-S4-AAAAAHQ-SL50"}, 1),

@@ -7,6 +7,12 @@ import pytest
 
 from hertta.ai.hint import REASON_CODES
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 I18N = Path(__file__).resolve().parents[2] / "src" / "hertta" / "web" / "i18n"
 
 

@@ -8,12 +8,19 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
 from bench.web_bench import choose_taps
 from starlette.testclient import TestClient
 
 from hertta.rng import SplitMix64
 from hertta.solitaire.deal_codes import format_deal_code
 from tests.web.conftest import Socket
+
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
 
 CARD = re.compile(r"^[A2-9TJQK][CDHS]$")
 DEALS = [format_deal_code(n) for n in (1, 7, 100, 2024, 4242, 31337, 500_000)]

@@ -15,6 +15,12 @@ from hertta.web.i18n import CATALOGUE_DIR, LANGUAGES, catalogue, translate
 from hertta.web.preferences import PREFERENCES, negotiate_language, parse_form
 from hertta.web.settings import Settings, default_db_path
 
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
 WEB = Path(CATALOGUE_DIR).parent
 SEED_STRINGS = (
     "Ei enää mahdollisia siirtoja",

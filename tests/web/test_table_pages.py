@@ -23,6 +23,12 @@ from tests.web.test_online import FOUR, PEOPLE, play_to_the_end, sit_everyone
 
 
 @pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
+
+
+@pytest.fixture
 def shared(db_path: str) -> Iterator[TestClient]:
     with people_client(db_path, {person: person.title() for person in PEOPLE[1:]}) as client:
         yield client

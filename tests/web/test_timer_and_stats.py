@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from hertta.solitaire.game import Move, parse_moves
@@ -16,6 +17,12 @@ from hertta.web.services import AppServices
 from hertta.web.settings import Settings
 from tests.web.conftest import FakeClock, Socket, deal, play_moves
 from tests.web.helpers import DEAD_END_CODE, DEAD_END_MOVES, PINNED_WINNABLE, winning_moves
+
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
 
 
 def elapsed(socket: Socket) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from hertta.rng import SplitMix64
@@ -15,6 +16,12 @@ from hertta.solitaire.solver import is_deal_winnable, is_winnable, winnable_game
 from hertta.web.h2h_session import new_code
 from hertta.web.preferences import PREFERENCES
 from tests.web.conftest import Socket
+
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    """Every test here runs on both engines (SQLite and PostgreSQL)."""
+    return db_target
 
 NEW_GAMES = 30
 

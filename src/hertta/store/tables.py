@@ -52,6 +52,7 @@ def _row(record: Row) -> TableRow:
         status=TableStatus(record["status"]),
         elapsed_ms=int(record["elapsed_ms"]),
         results=_results(record["results"]),
+        updated_at=float(record["updated_at"]),
     )
 
 

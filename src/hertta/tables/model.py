@@ -96,6 +96,9 @@ class TableRow:
     status: TableStatus = TableStatus.ACTIVE
     elapsed_ms: int = 0
     results: Mapping[int, int] = field(default_factory=dict)
+    updated_at: float = 0.0
+    """When the row last changed (wall-clock seconds; 0 when not known): where a turn clock
+    that was running in a process that stopped goes on from."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ class SharedPresence:
             origin: object | None = None,
         ) -> None: ...
 
-        def _after_change(self) -> None: ...
+        def _after_change(self, resumed: bool = False) -> None: ...
 
         async def _maybe_next_round(self) -> None: ...
 
@@ -93,5 +93,5 @@ class SharedPresence:
     async def lease_taken(self) -> None:
         """This process now runs the table (its players, clock, stand-ins)."""
         await self.share_presence()
-        self._after_change()
+        self._after_change(resumed=True)  # the clock goes on from where the last holder was
         await self._maybe_next_round()

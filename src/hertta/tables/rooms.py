@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -240,7 +241,7 @@ class Room(SharedPresence):
                 if seat.kind == "person" and not self.presence.get(index):
                     self.presence[index] = 1
                     self.disconnected(index)
-            self._after_change()
+            self._after_change(resumed=True)
 
     async def refresh(self) -> None:
         """Read the seating again (another process changed it) and follow a match started
@@ -380,8 +381,10 @@ class Room(SharedPresence):
             return None, ()
         return owed_by_people(match, self._people(), live.stand_ins, self.ready)
 
-    def _after_change(self) -> None:
-        """Time the decision people owe now (with a clock), and only that one."""
+    def _after_change(self, resumed: bool = False) -> None:
+        """Time the decision people owe now (with a clock), and only that one. ``resumed``: the
+        table comes from the store (a restart, or another process that ran it died), so the
+        clock goes on from when that decision became owed instead of starting afresh."""
         seconds = self.online.clock_s
         live = self.live
         kind, seats = self.owed_by_people()
@@ -397,8 +400,11 @@ class Room(SharedPresence):
         if not seconds or kind is None or not seats or (live is not None and not live.holds):
             return  # no clock; or another process holds the table and runs it
         timers = self.services.timers
-        handle = timers.call_later(seconds, lambda: self._spawn(self._time_out(version)))
-        self._clock = TimedDecision(version, kind, seats, timers.now() + seconds, handle)
+        left = float(seconds)
+        if resumed and live is not None and live.table.row.updated_at:
+            left = max(0.0, seconds - max(0.0, time.time() - live.table.row.updated_at))
+        handle = timers.call_later(left, lambda: self._spawn(self._time_out(version)))
+        self._clock = TimedDecision(version, kind, seats, timers.now() + left, handle)
 
     def clock_json(self) -> dict[str, Any] | None:
         return clock_json(self._clock, self.services.timers.now())

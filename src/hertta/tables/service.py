@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
@@ -171,7 +172,8 @@ class TableService:
                 checkpoint=checkpoint,
             )
         new_row = replace(
-            row, version=version, status=status, elapsed_ms=elapsed, results=results
+            row, version=version, status=status, elapsed_ms=elapsed, results=results,
+            updated_at=time.time(),  # the store's own stamp of this save, to within a moment
         )
         kept = checkpoint.version if checkpoint is not None else table.checkpoint_version
         return LoadedTable(new_row, state, kept)
