@@ -70,13 +70,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, db: str, extra: tuple[str, ...] = (), env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """``hertta serve`` on 127.0.0.1:``port`` (with ``extra`` arguments), once it answers."""
     script = Path(sys.executable).with_name("hertta")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "hertta"]
-    command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
-    env = {**os.environ, "HERTTA_BENCH_ECHO": "1"}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+    command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, *extra]
+    environment = {**os.environ, "HERTTA_BENCH_ECHO": "1", **(env or {})}
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
@@ -447,7 +450,7 @@ def main() -> None:
             args.seconds = 30.0
         from web_cluster import run_cluster
 
-        run_cluster(args, free_port)
+        run_cluster(args, free_port, start_server)
         return
     if args.scenario == "resume":
         run_resume(args)

@@ -18,21 +18,18 @@ import argparse
 import asyncio
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
 
 from web_measure import line, percentile
-from web_shared_tables import Stats, new_person, person, post
+from web_shared_tables import Stats, new_person, person, seat_tables
 
 ROOT = Path(__file__).resolve().parents[1]
-HERTTA = ROOT / ".venv" / "bin" / "hertta"
 
 
 def tree_cpu_seconds(root: int) -> float:
@@ -57,22 +54,6 @@ def tree_cpu_seconds(root: int) -> float:
     return total
 
 
-def start(database: str, workers: int, port: int) -> subprocess.Popen[bytes]:
-    command = [str(HERTTA), "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--db", database, "--workers", str(workers)]
-    env = {**os.environ, "HERTTA_WORKERS": "1"}  # one computer-player process per server
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("the server did not start")
-
-
 async def tapper(url: str, cookie: str, stop: float, think_ms: float, seed: int,
                  times: list[float]) -> None:
     """A Heart to Heart player who taps the stock (or starts again) after each think time."""
@@ -94,6 +75,8 @@ async def tapper(url: str, cookie: str, stop: float, think_ms: float, seed: int,
         while time.perf_counter() < stop:
             rng = (rng * 6364136223846793005 + 1442695040888963407) & (2**64 - 1)
             await asyncio.sleep((rng >> 33) % max(1, int(2 * think_ms)) / 1000)
+            if time.perf_counter() >= stop:
+                break
             op = "tap" if state["status"] == "playing" else "new"
             started = time.perf_counter()
             reply = await ask(op, **({"target": "stock"} if op == "tap" else {}))
@@ -103,21 +86,7 @@ async def tapper(url: str, cookie: str, stop: float, think_ms: float, seed: int,
 
 async def load(args: argparse.Namespace, port: int, pid: int) -> dict[str, float]:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    seatings: list[tuple[str, str, bool]] = []
-    for index in range(args.people_tables):
-        cookies = [new_person(base, f"P{index}-{seat}") for seat in range(4)]
-        table = post(base, "/api/tables", {
-            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
-            "seats": ["host", "open", "open", "open"], "clock": 0}, cookies[0])
-        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
-        seatings += [(url, cookies[0], False)] + [(url, c, True) for c in cookies[1:]]
-    for index in range(args.bot_tables):
-        cookie = new_person(base, f"B{index}")
-        table = post(base, "/api/tables", {
-            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
-            "seats": ["host", *[{"level": "easy"}] * 3], "clock": 0}, cookie)
-        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
-        seatings.append((url, cookie, False))
+    seatings = seat_tables(base, ws_base, args.people_tables, args.bot_tables, "easy")
     games = max(0, args.connections - len(seatings))
     cookies = [new_person(base, f"G{index}") for index in range(games)]
     stats, taps = Stats(), []
@@ -134,25 +103,27 @@ async def load(args: argparse.Namespace, port: int, pid: int) -> dict[str, float
     taps.clear()
     computer_before = stats.computer
     cpu_before, measured_from = tree_cpu_seconds(pid), time.perf_counter()
-    results = await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.sleep(max(0.0, stop - time.perf_counter()))
     seconds = time.perf_counter() - measured_from
+    cpu = tree_cpu_seconds(pid) - cpu_before
+    computer = stats.computer - computer_before
+    taps_in, people_in = list(taps), list(stats.decisions)  # what finished in the time
+    everything = taps_in + people_in
+    results = await asyncio.gather(*tasks, return_exceptions=True)
     failed = [r for r in results if isinstance(r, BaseException)]
-    everything = taps + stats.decisions
     print(f"  {len(tasks)} sockets ({games} Heart to Heart, {len(seatings)} at Hearts tables), "
           f"{len(failed)} ended in an error")
     print("  " + line("round trip, every op", everything, 28))
-    print("  " + line("Heart to Heart taps", taps, 28))
-    print("  " + line("people's Hearts decisions", stats.decisions, 28))
-    decided = len(everything) + stats.computer - computer_before
-    cpu = tree_cpu_seconds(pid) - cpu_before
-    print(f"  decisions {decided / seconds:.0f}/s (computer players' "
-          f"{(stats.computer - computer_before) / seconds:.0f}/s); server CPU {cpu:.0f} s in "
-          f"{seconds:.0f} s")
+    print("  " + line("Heart to Heart taps", taps_in, 28))
+    print("  " + line("people's Hearts decisions", people_in, 28))
+    decided = len(everything) + computer
+    print(f"  decisions {decided / seconds:.0f}/s (computer players' {computer / seconds:.0f}/s);"
+          f" server CPU {cpu:.0f} s in {seconds:.0f} s")
     return {"p50": percentile(everything, 0.5), "p99": percentile(everything, 0.99),
             "rate": decided / seconds}
 
 
-def run_cluster(args: argparse.Namespace, free_port: Any) -> None:
+def run_cluster(args: argparse.Namespace, free_port: Any, start_server: Any) -> None:
     cluster = None
     database = args.database
     if database == "throwaway":
@@ -170,7 +141,9 @@ def run_cluster(args: argparse.Namespace, free_port: Any) -> None:
             ):
                 port = free_port()
                 print(f"{name} (port {port}), {args.seconds:g} s measured")
-                server = start(target, workers, port)
+                # One computer-player process per server process: the machine has two cores.
+                server = start_server(port, target, ("--workers", str(workers)),
+                                      {"HERTTA_WORKERS": "1"})
                 try:
                     figures[name] = asyncio.run(load(args, port, server.pid))
                 finally:

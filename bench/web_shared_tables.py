@@ -103,6 +103,28 @@ async def person(url: str, cookie: str, sit: bool, stop: float, think_ms: float,
                 await ws.send(json.dumps({"op": choice[0], "seq": seq + 10, **choice[1]}))
 
 
+def seat_tables(base: str, ws_base: str, people_tables: int, bot_tables: int,
+                level: str) -> list[tuple[str, str, bool]]:
+    """Tables of four people and tables of one person and three computer players of
+    ``level``: for each person, the table socket's URL, their cookie and whether they sit."""
+    seatings: list[tuple[str, str, bool]] = []
+    for index in range(people_tables):
+        cookies = [new_person(base, f"P{index}-{seat}") for seat in range(4)]
+        table = post(base, "/api/tables", {
+            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
+            "seats": ["host", "open", "open", "open"], "clock": 0}, cookies[0])
+        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
+        seatings += [(url, cookies[0], False)] + [(url, c, True) for c in cookies[1:]]
+    for index in range(bot_tables):
+        cookie = new_person(base, f"B{index}")
+        table = post(base, "/api/tables", {
+            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
+            "seats": ["host", *[{"level": level}] * 3], "clock": 0}, cookie)
+        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
+        seatings.append((url, cookie, False))
+    return seatings
+
+
 async def run_shared(args: argparse.Namespace, port: int, cpu: Any) -> None:
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"
@@ -111,21 +133,7 @@ async def run_shared(args: argparse.Namespace, port: int, cpu: Any) -> None:
     idle = await bystander(f"{ws_base}/ws/h2h", watcher, stop)
     print(line("idle: bystander ping", idle, 34))
     started = time.perf_counter()
-    seatings: list[tuple[str, str, bool]] = []  # (socket url, cookie, sits)
-    for index in range(args.people_tables):
-        cookies = [new_person(base, f"P{index}-{seat}") for seat in range(4)]
-        table = post(base, "/api/tables", {
-            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
-            "seats": ["host", "open", "open", "open"], "clock": 0}, cookies[0])
-        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
-        seatings += [(url, cookies[0], False)] + [(url, c, True) for c in cookies[1:]]
-    for index in range(args.bot_tables):
-        cookie = new_person(base, f"B{index}")
-        table = post(base, "/api/tables", {
-            "rules": {"preset": "standard", "players": 4, "score_limit": 100},
-            "seats": ["host", *[{"level": "hard"}] * 3], "clock": 0}, cookie)
-        url = f"{ws_base}/ws/tables/{table['id']}?invite={table['invite_url'].split('invite=')[1]}"
-        seatings.append((url, cookie, False))
+    seatings = seat_tables(base, ws_base, args.people_tables, args.bot_tables, "hard")
     print(f"{args.people_tables} tables of four people and {args.bot_tables} tables of one "
           f"person and three Hard players set up in {time.perf_counter() - started:.1f} s "
           f"({len(seatings)} sockets)")

@@ -97,8 +97,11 @@ def play_until_over(
 ) -> None:
     """Let every page make its decisions until the match is over. When no page has anything
     to do, wait for ``watch`` to be told of a change (the computer players', the table's)."""
-    while game(watch)["phase"] != "match_over":
-        before = game(watch)["version"]
+    while True:
+        now = game(watch)  # the phase and the version read together: the end may come any time
+        if now["phase"] == "match_over":
+            break
+        before = now["version"]
         acted = False
         for page in pages:
             if act(page):

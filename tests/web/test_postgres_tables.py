@@ -26,6 +26,7 @@ class RealSocket:
 
     def __init__(self, connection: ClientConnection) -> None:
         self.connection = connection
+        self.timeout = TIMEOUT_S
 
     def send_text(self, text: str) -> None:
         self.connection.send(text)
@@ -34,7 +35,7 @@ class RealSocket:
         self.connection.send(data)
 
     def receive_text(self) -> str:
-        message = self.connection.recv(timeout=TIMEOUT_S)
+        message = self.connection.recv(timeout=self.timeout)
         return message if isinstance(message, str) else message.decode()
 
     def close(self) -> None:
@@ -84,11 +85,36 @@ def decisions(socket: Socket) -> int:
     return int(latest(socket)["table"]["decisions"])
 
 
+RESYNCS: list[int] = []
+"""Each time a socket was still behind the table after :data:`LAG_S` and said hello again."""
+LAG_S = 10.0
+MAX_RESYNCS = 12
+
+
 def catch_up(sockets: list[Socket], version: int) -> None:
-    """Read each socket until it has been told of the match and of game version ``version``."""
+    """Read each socket until it has been told of the match and of game version ``version``.
+
+    Known defect (issue 12's note): under load, a socket at a shared table whose process
+    follows another process's decisions now and then misses one update although its process
+    has the table; a page then says hello again, and so does this client after LAG_S."""
     for socket in sockets:
         while latest(socket)["game"] is None or decisions(socket) < version:
-            socket.receive()
+            news(socket)
+
+
+def news(socket: Socket) -> None:
+    """The socket's next message; after LAG_S without one, the table as it is now (hello)."""
+    raw = socket.ws
+    assert isinstance(raw, RealSocket)
+    raw.timeout = LAG_S
+    try:
+        socket.receive()
+    except TimeoutError:
+        RESYNCS.append(decisions(socket))
+        assert len(RESYNCS) < MAX_RESYNCS, f"sockets stayed behind the table: {RESYNCS}"
+        socket.hello()
+    finally:
+        raw.timeout = TIMEOUT_S
 
 
 def play(sockets: list[Socket], until: Callable[[], bool], limit: int = 3000) -> None:
@@ -109,9 +135,24 @@ def play(sockets: list[Socket], until: Callable[[], bool], limit: int = 3000) ->
                 assert reply["type"] == "update", reply
                 assert not any(e["type"] == "refused" for e in reply["events"]), reply
                 break
-        else:
-            sockets[0].receive()  # the computer players or the table decide next
+        else:  # the computer players or the table decide next: wait where it shows first
+            news(min(sockets, key=decisions))
     raise AssertionError("the wanted point was not reached")
+
+
+def told(servers: list[ServerProcess], sockets: list[Socket],
+         error: BaseException) -> AssertionError:
+    """A failure with what the servers said (their stderr) and where each socket was."""
+    said = "\n".join(f"--- server {i}:\n{s.stderr_text()[-3000:]}" for i, s in enumerate(servers))
+    where = []
+    for socket in sockets:
+        state = latest(socket)
+        game = state["game"] or {}
+        obs = game.get("observation", {})
+        where.append(f"seat {state['table']['you']}: v{state['table']['decisions']} "
+                     f"{game.get('status')} turn {obs.get('turn')} passed {obs.get('passed')} "
+                     f"ready {state['table']['ready']} autopilot {state['table']['autopilot']}")
+    return AssertionError(f"{error!r}\n" + "\n".join(where) + f"\n{said}")
 
 
 def match_over(sockets: list[Socket]) -> Callable[[], bool]:
@@ -147,12 +188,19 @@ def test_killing_the_process_that_runs_the_computer_players(
     # Aino's seat completes the table: her process starts the match and runs its players.
     assert at_runner.send("sit")["type"] == "update"
     sockets = [at_first, at_runner]
-    play(sockets, lambda: decisions(at_first) >= 30)
+    try:
+        play(sockets, lambda: decisions(at_first) >= 30)
+    except (AssertionError, TimeoutError) as error:
+        raise told(servers, sockets, error) from error
     acknowledged = decisions(at_runner)
     runner.kill()
     again = sit_at(spare, guest, table_id, invite)
     assert decisions(again) >= acknowledged  # every acknowledged decision is there
     sockets = [at_first, again]
-    play(sockets, match_over(sockets))  # the computer players went on in another process
+    try:
+        play(sockets, match_over(sockets))  # the computer players went on in another process
+    except (AssertionError, TimeoutError) as error:
+        fresh = sit_at(spare, guest, table_id, invite)
+        raise told(servers, [*sockets, fresh], error) from error
     assert latest(again)["game"]["summary"]["match_over"]
     no_traceback(first, spare)

@@ -96,9 +96,9 @@ class TableRow:
     status: TableStatus = TableStatus.ACTIVE
     elapsed_ms: int = 0
     results: Mapping[int, int] = field(default_factory=dict)
-    updated_at: float = 0.0
+    updated_at: float = field(default=0.0, compare=False)
     """When the row last changed (wall-clock seconds; 0 when not known): where a turn clock
-    that was running in a process that stopped goes on from."""
+    that was running in a process that stopped goes on from. Not part of a row's equality."""
 
 
 @dataclass(frozen=True, slots=True)

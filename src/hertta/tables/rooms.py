@@ -344,7 +344,9 @@ class Room(SharedPresence):
         events: Events = []
         if isinstance(change.origin, TimedOut):
             events.append({"type": "timed_out", "seat": change.origin.seat})
-        if isinstance(change.decision, NextRound):
+        if change.after.version != change.before.version:
+            # Ready marks belong to one game version: any move on (a next round decided here,
+            # or one read from the store that another process decided) ends them.
             self.ready.clear()
         self._notify(events, game=change)
         self._after_change()
