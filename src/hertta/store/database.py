@@ -24,16 +24,15 @@ import contextlib
 import os
 import sqlite3
 import stat
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 from hertta.errors import HerttaError
 from hertta.store.migrations import MIGRATIONS
-from hertta.store.sql import Connection, Dialect, SqlDatabase
+from hertta.store.sql import Connection, Dialect, NestedTransactions, SqlDatabase
 
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_TIMEOUT_S = 30.0
@@ -66,8 +65,8 @@ class Database:
                 f"cannot open the database {self.path!r}: {_cause(error)}"
             ) from None
         self._connection.row_factory = sqlite3.Row
-        self._lock = threading.RLock()
-        self._depth = 0
+        self._nesting = NestedTransactions(self._connection)
+        self._lock = self._nesting.lock
         try:
             with self._lock:
                 _retry_while_locked(lambda: self._connection.execute("PRAGMA journal_mode=WAL"))
@@ -121,27 +120,19 @@ class Database:
         with self._begin("BEGIN") as connection:
             yield connection
 
+    def _begin(self, statement: str) -> AbstractContextManager[sqlite3.Connection]:
+        return self._nesting.enter(lambda: self._outer(statement))
+
     @contextmanager
-    def _begin(self, statement: str) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self._connection
-                finally:
-                    self._depth -= 1
-                return
-            self._connection.execute(statement)
-            self._depth = 1
-            try:
-                yield self._connection
-            except BaseException:
-                self._connection.execute("ROLLBACK")
-                raise
-            else:
-                self._connection.execute("COMMIT")
-            finally:
-                self._depth = 0
+    def _outer(self, statement: str) -> Iterator[None]:
+        self._connection.execute(statement)
+        try:
+            yield
+        except BaseException:
+            self._connection.execute("ROLLBACK")
+            raise
+        else:
+            self._connection.execute("COMMIT")
 
     def notify_change(self, db: Connection, kind: str, key: str, version: int) -> None:
         """Nothing to do: processes on one SQLite file see changes when they read again."""

@@ -14,7 +14,6 @@ inside the saving transaction: PostgreSQL delivers them on commit, and only then
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Final
@@ -24,7 +23,14 @@ from psycopg.rows import RowMaker
 
 from hertta.store.database import StoreOpenError
 from hertta.store.migrations import MIGRATIONS
-from hertta.store.sql import CHANGES_CHANNEL, Cursor, Dialect, postgres_placeholders, redact_url
+from hertta.store.sql import (
+    CHANGES_CHANNEL,
+    Cursor,
+    Dialect,
+    NestedTransactions,
+    postgres_placeholders,
+    redact_url,
+)
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 MIGRATION_LOCK: Final = 0x4845525454  # "HERTT": any number the other users of the cluster avoid
@@ -109,8 +115,8 @@ class PostgresDatabase:
                 f"cannot open the database {self.name!r}: {_cause(error)}"
             ) from None
         self._connection = PostgresConnection(raw)
-        self._lock = threading.RLock()
-        self._depth = 0
+        self._nesting = NestedTransactions(self._connection)
+        self._lock = self._nesting.lock
         try:
             self._migrate()
         except psycopg.Error as error:
@@ -153,25 +159,15 @@ class PostgresDatabase:
         decisions of the next. Inside a write transaction it joins it."""
         return self._begin("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
-    @contextmanager
-    def _begin(self, setting: str | None) -> Iterator[PostgresConnection]:
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self._connection
-                finally:
-                    self._depth -= 1
-                return
-            self._depth = 1
-            try:
-                with self._connection.raw.transaction():
-                    if setting is not None:
-                        self._connection.raw.execute(setting)
-                    yield self._connection
-            finally:
-                self._depth = 0
+    def _begin(self, setting: str | None) -> AbstractContextManager[PostgresConnection]:
+        return self._nesting.enter(lambda: self._outer(setting))
 
+    @contextmanager
+    def _outer(self, setting: str | None) -> Iterator[None]:
+        with self._connection.raw.transaction():
+            if setting is not None:
+                self._connection.raw.execute(setting)
+            yield
 
     def notify_change(self, db: Any, kind: str, key: str, version: int) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANGES_CHANNEL, f"{kind} {key} {version}"))

@@ -10,10 +10,11 @@ schema version's home, notifications) ask the database's :attr:`SqlDatabase.dial
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 Dialect = Literal["sqlite", "postgresql"]
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -72,6 +73,36 @@ class SqlDatabase(Protocol):
 
     @property
     def schema_version(self) -> int: ...
+
+
+C = TypeVar("C")
+
+
+class NestedTransactions(Generic[C]):
+    """One connection shared by threads behind a re-entrant lock, with transactions that nest:
+    the outermost call opens one (``outer``), calls inside it join it."""
+
+    def __init__(self, connection: C) -> None:
+        self.connection = connection
+        self.lock = threading.RLock()
+        self._depth = 0
+
+    @contextmanager
+    def enter(self, outer: Callable[[], AbstractContextManager[object]]) -> Iterator[C]:
+        with self.lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self.connection
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
+            try:
+                with outer():
+                    yield self.connection
+            finally:
+                self._depth = 0
 
 
 def is_postgres_url(target: str | Path) -> bool:
