@@ -178,6 +178,16 @@ def test_new_game_deals_another_code(socket: Socket) -> None:
     assert reply["state"]["status"] == "playing"  # never dead at the deal
 
 
+def test_a_new_game_is_told_once(socket: Socket) -> None:
+    # On PostgreSQL the process hears its own notice of the person's new current table, and
+    # it can come before the store call that made it returns: never a second, stray update.
+    for _ in range(40):
+        reply = socket.send("new")
+        assert reply["events"][0] == {"type": "new"}
+        assert socket.send("ping")["type"] == "pong"
+        assert not socket.backlog, socket.backlog[0]
+
+
 def test_restart_replays_the_code_from_the_start(socket: Socket) -> None:
     start = deal(socket)
     play_moves(socket, [Move.flip()] * 3)

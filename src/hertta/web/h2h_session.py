@@ -107,8 +107,9 @@ class HeartToHeartSession(SeatSession):
         tables = self.services.tables
         table = await self.services.store_thread(partial(tables.current, self.player, KIND))
         if table is None or table.row.status is TableStatus.LEFT:
-            table = await self._deal(None, None)
-        self.show_table(table)
+            await self._deal(None, None)
+        else:
+            self.show_table(table)
 
     def apply_preferences(self, preferences: Mapping[str, Value]) -> None:
         self.settings = tap_settings(preferences)
@@ -234,8 +235,6 @@ class HeartToHeartSession(SeatSession):
         self, connection: Connection, code: str | None, how: str, daily: date | None = None
     ) -> Events:
         table = await self._deal(code, self.table, daily)
-        self.show_table(table)
-        self.version += 1
         events = [{"type": how}, *status_events(table.state)]
         self.broadcast(events, skip=connection)
         return events
@@ -261,7 +260,7 @@ class HeartToHeartSession(SeatSession):
                 player, KIND, setup, solo_seats(player), leaving=leaving, elapsed_ms=elapsed,
             )
 
-        return await self.services.store_thread(deal)
+        return await self.move_to(deal)
 
     def show_table(self, table: LoadedTable[Any]) -> None:
         self.watch(table)

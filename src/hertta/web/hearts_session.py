@@ -258,12 +258,10 @@ class HeartsSession(SeatSession):
         self, connection: Connection, setup: JsonObject, seats: tuple[Seat, ...], table_id: str
     ) -> Events:
         tables, player, leaving = self.services.tables, self.player, self.table
-        table = await self.services.store_thread(
+        table = await self.move_to(  # the computer players start passing now
             partial(tables.start_alone, player, KIND, setup, seats, leaving=leaving,
                     table_id=table_id)
         )
-        self.watch(table)  # the computer players start passing now
-        self.version += 1
         events = start_events(table.state, setup)
         self.broadcast(events, skip=connection)
         return events

@@ -41,6 +41,10 @@ class SeatSession:
         self.connections: list[Connection] = []
         self.live: LiveTable | None = None
         self.version = 0
+        # Held while the person's table changes here (a new game) and while following a
+        # change of it from elsewhere: this process's own notice of a new current table can
+        # arrive before the store call that made it returns, and must not be taken for news.
+        self._moving = asyncio.Lock()
         self.apply_preferences(preferences)
 
     # -- what a game provides ----------------------------------------------------------------
@@ -86,6 +90,14 @@ class SeatSession:
         self.live = self.services.live.adopt(table)
         self.live.watch(self)
         return self.live
+
+    async def move_to(self, start: Callable[[], LoadedTable[Any]]) -> LoadedTable[Any]:
+        """Start the person's next table (``start`` runs in the store's thread) and play at it."""
+        async with self._moving:
+            table = await self.services.store_thread(start)
+            self.show_table(table)
+            self.version += 1
+            return table
 
     def table_changed(self, change: Change) -> None:
         self.version += 1
@@ -142,24 +154,24 @@ class SeatSession:
         await self.follow_current()
         return {"type": "snapshot", "events": [], "state": self.view()}
 
-    async def follow_current(self) -> None:
+    async def follow_current(self) -> bool:
         """Move to the person's current table if it is another one (they started a new game
-        in another tab served by another process)."""
-        tables = self.services.tables
-        current = await self.services.store_thread(
-            partial(tables.storage.current_table, self.player, self.kind)
-        )
-        if current is None or (self.live is not None and current == self.live.id):
-            return
-        table = await self.services.store_thread(partial(tables.load, current))
-        self.show_table(table)
-        self.version += 1
+        in another tab served by another process); True if it moved."""
+        async with self._moving:
+            tables = self.services.tables
+            current = await self.services.store_thread(
+                partial(tables.storage.current_table, self.player, self.kind)
+            )
+            if current is None or (self.live is not None and current == self.live.id):
+                return False
+            table = await self.services.store_thread(partial(tables.load, current))
+            self.show_table(table)
+            self.version += 1
+            return True
 
     async def follow_and_tell(self) -> None:
         """Another process gave the person a new current table: follow it, tell the tabs."""
-        before = self.live
-        await self.follow_current()
-        if self.live is not before:
+        if await self.follow_current():
             self.broadcast([])
 
     @property
