@@ -68,8 +68,7 @@ async def play_match(db: Path, secret: str) -> tuple[str, list[Any]]:
     table = service.create("hearts", setup_for(code, public=False),
                            solo_seats("alice", OPPONENTS), table_id=TABLE_ID)
     recorder = Recorder()
-    seat: LiveTable = live.adopt(table)
-    seat.watch(recorder)
+    seat: LiveTable = live.adopt(table, recorder)
     try:
         while not seat.table.state.over:
             decision = persons_decision(seat.table.state)

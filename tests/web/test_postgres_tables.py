@@ -85,36 +85,18 @@ def decisions(socket: Socket) -> int:
     return int(latest(socket)["table"]["decisions"])
 
 
-RESYNCS: list[int] = []
-"""Each time a socket was still behind the table after :data:`LAG_S` and said hello again."""
-LAG_S = 10.0
-MAX_RESYNCS = 12
-
-
 def catch_up(sockets: list[Socket], version: int) -> None:
-    """Read each socket until it has been told of the match and of game version ``version``.
-
-    Known defect (issue 12's note): under load, a socket at a shared table whose process
-    follows another process's decisions now and then misses one update although its process
-    has the table; a page then says hello again, and so does this client after LAG_S."""
+    """Read each socket until it has been told of the match and of game version ``version``:
+    every process that holds a socket of the table hears of every change (nobody says hello
+    again to catch up)."""
     for socket in sockets:
         while latest(socket)["game"] is None or decisions(socket) < version:
             news(socket)
 
 
 def news(socket: Socket) -> None:
-    """The socket's next message; after LAG_S without one, the table as it is now (hello)."""
-    raw = socket.ws
-    assert isinstance(raw, RealSocket)
-    raw.timeout = LAG_S
-    try:
-        socket.receive()
-    except TimeoutError:
-        RESYNCS.append(decisions(socket))
-        assert len(RESYNCS) < MAX_RESYNCS, f"sockets stayed behind the table: {RESYNCS}"
-        socket.hello()
-    finally:
-        raw.timeout = TIMEOUT_S
+    """The socket's next message (TimeoutError after TIMEOUT_S without one)."""
+    socket.receive()
 
 
 def play(sockets: list[Socket], until: Callable[[], bool], limit: int = 3000) -> None:

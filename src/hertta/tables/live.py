@@ -23,6 +23,7 @@ import anyio.to_thread
 from hertta.errors import HerttaError
 from hertta.tables.bots import BotRunner
 from hertta.tables.model import Seat, StaleTableError, TableRow, TableStatus
+from hertta.tables.openings import Openings
 from hertta.tables.service import LoadedTable, TableService
 from hertta.tables.storage import CoordinationStorage
 
@@ -307,7 +308,7 @@ class LiveTables:
         self._to_thread = to_thread
         self.leases = leases
         self._tables: dict[str, LiveTable] = {}
-        self._opening: dict[str, asyncio.Future[LiveTable]] = {}
+        self._openings: Openings[LiveTable] = Openings()
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -318,38 +319,42 @@ class LiveTables:
     def all(self) -> list[LiveTable]:
         return list(self._tables.values())
 
-    async def open(self, table_id: str) -> LiveTable:
-        """The table in play, read from the store the first time (one read however many ask
-        at once); its computer players start if they owe a decision."""
+    def moved(self, table_id: str) -> Awaitable[None] | None:
+        """Another process moved ``table_id``: the work that brings this process's copy up to
+        date, if it has one (a table being read now is read again once it is in play)."""
         live = self._tables.get(table_id)
         if live is not None:
-            return live
-        pending = self._opening.get(table_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
-        self._opening[table_id] = future
-        try:
-            loaded = await self._to_thread(lambda: self.service.load(table_id))
-            live = self.adopt(loaded)
-            future.set_result(live)
-            return live
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # retrieved here, so a lone opener leaves no warning behind
-            raise
-        finally:
-            del self._opening[table_id]
+            return live.sync()
+        self._openings.moved(table_id)
+        return None
 
-    def adopt(self, table: LoadedTable[Any]) -> LiveTable:
-        """Put a table just created or read into play (or return the one already in play)."""
+    async def open(self, table_id: str, watcher: Watcher) -> LiveTable:
+        """The table in play, read from the store the first time (one read however many ask
+        at once), watched by ``watcher``; its computer players start if they owe a decision."""
+        live = self._tables.get(table_id)
+        if live is None:
+
+            async def read() -> LiveTable:
+                loaded = await self._to_thread(lambda: self.service.load(table_id))
+                return self.adopt(loaded, watcher)
+
+            live = await self._openings.open(table_id, read, LiveTable.sync)
+        live.watch(watcher)
+        return live
+
+    def adopt(self, table: LoadedTable[Any], watcher: Watcher) -> LiveTable:
+        """Put a table just created or read into play (or take the one already in play),
+        watched by ``watcher``. The watcher comes first: a table nobody watches is dropped as
+        soon as its computer players rest, and a notice for a dropped table is not heard."""
         live = self._tables.get(table.id)
         if live is None:
             live = LiveTable(
                 table, self.service, self.runner, self._to_thread, self._drop, self.leases
             )
             self._tables[table.id] = live
+            live.watch(watcher)
             live.wake_computer_players()
+        live.watch(watcher)
         return live
 
     def _drop(self, live: LiveTable) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -36,10 +35,7 @@ from hertta.hearts.decisions import (
 )
 from hertta.hearts.match import MatchState, is_last_round
 from hertta.tables.hearts import (
-    HeartsBotTask,
-    bot_rng_seed,
     dealt_code,
-    seat_observation,
     setup_for,
 )
 from hertta.tables.hearts_view import hearts_view
@@ -52,7 +48,9 @@ from hertta.tables.online import (
     public_json,
     stand,
 )
+from hertta.tables.openings import Openings
 from hertta.tables.reactions import ReactionLimiter, check_reaction
+from hertta.tables.room_clock import RoomClock
 from hertta.tables.room_presence import SharedPresence
 from hertta.tables.room_types import (
     GRACE_S,
@@ -64,7 +62,7 @@ from hertta.tables.room_types import (
     TimedOut,
 )
 from hertta.tables.timers import TimerHandle
-from hertta.tables.turn_clock import TimedDecision, clock_json, owed_by_people
+from hertta.tables.turn_clock import TimedDecision
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +75,7 @@ Events = list[dict[str, Any]]
 
 
 @dataclass(eq=False)
-class Room(SharedPresence):
+class Room(SharedPresence, RoomClock):
     online: OnlineTable
     services: RoomServices
     live: LiveTable | None = None
@@ -211,7 +209,7 @@ class Room(SharedPresence):
             self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
             self._notify([{"type": "seating"}])
             raise
-        live = services.live.adopt(table)
+        live = services.live.adopt(table, self)
         self._play(live)
         await live.hold()  # the process that starts the match runs it (several processes)
         self._notify([{"type": "seating"}, {"type": "started"}])
@@ -229,9 +227,10 @@ class Room(SharedPresence):
         """Read the game of a started table (after a restart of the server, or in another
         process); away people get their grace period from now."""
         if self.online.status in (OnlineStatus.PLAYING, OnlineStatus.OVER) and self.live is None:
-            live = await self.services.live.open(self.id)
+            live = await self.services.live.open(self.id, self)
             self._play(live)
             if not self.services.alone:
+                await self.refresh_ready(live.table.version)  # said in another process before
                 if await live.hold():
                     await self.lease_taken()
                 else:
@@ -259,6 +258,15 @@ class Room(SharedPresence):
                     self._notify([{"type": "autopilot", "seat": index, "on": True}])
         self._notify([{"type": "seating"}])
         await self.resume()
+
+    async def catch_up(self) -> None:
+        """Read the seating and the game again if another process may have moved them (a
+        page says hello: it sees the table as the store has it now)."""
+        if self.services.alone:
+            return
+        await self.refresh()
+        if self.live is not None:
+            await self.live.sync()
 
     async def leave(self, player: str) -> None:
         """A person leaves the match before its end (or gives the seat up before it)."""
@@ -374,69 +382,6 @@ class Room(SharedPresence):
         self._reactions.take(player, self.services.timers.now())
         self._notify([{"type": "reaction", "seat": seat, "reaction": reaction}], origin=origin)
 
-    # -- the turn clock ----------------------------------------------------------------------
-
-    def owed_by_people(self) -> tuple[str | None, tuple[int, ...]]:
-        """The kind of decision people owe now and their seats (stand-ins excluded)."""
-        live, match = self.live, self.match
-        if live is None or match is None:
-            return None, ()
-        return owed_by_people(match, self._people(), live.stand_ins, self.ready)
-
-    def _after_change(self, resumed: bool = False) -> None:
-        """Time the decision people owe now (with a clock), and only that one. ``resumed``: the
-        table comes from the store (a restart, or another process that ran it died), so the
-        clock goes on from when that decision became owed instead of starting afresh."""
-        seconds = self.online.clock_s
-        live = self.live
-        kind, seats = self.owed_by_people()
-        version = -1 if live is None else live.table.version
-        current = self._clock
-        if current is not None and (current.version, current.kind, current.seats) == (
-            version, kind, seats
-        ):
-            return
-        if current is not None:
-            current.handle.cancel()
-            self._clock = None
-        if not seconds or kind is None or not seats or (live is not None and not live.holds):
-            return  # no clock; or another process holds the table and runs it
-        timers = self.services.timers
-        left = float(seconds)
-        if resumed and live is not None and live.table.row.updated_at:
-            left = max(0.0, seconds - max(0.0, time.time() - live.table.row.updated_at))
-        handle = timers.call_later(left, lambda: self._spawn(self._time_out(version)))
-        self._clock = TimedDecision(version, kind, seats, timers.now() + left, handle)
-
-    def clock_json(self) -> dict[str, Any] | None:
-        return clock_json(self._clock, self.services.timers.now())
-
-    async def _time_out(self, version: int) -> None:
-        clock, live, match = self._clock, self.live, self.match
-        if clock is None or live is None or match is None or live.table.version != version:
-            return
-        if not live.holds:
-            return  # another process took the table over; its clock decides
-        self._clock = None
-        if clock.kind == "next":
-            self.ready.update(clock.seats)
-            await self._maybe_next_round()
-            return
-        tasks = [
-            HeartsBotTask(STAND_IN_LEVEL, clock.kind, seat_observation(match, seat),
-                          bot_rng_seed(match, version, seat))
-            for seat in clock.seats
-        ]
-        answers = await asyncio.gather(*(self.services.runner.run(task) for task in tasks))
-        game = live.game
-        for seat, answer in zip(clock.seats, answers, strict=True):
-            try:
-                await live.decide(seat, game.parse_decision(str(answer)), origin=TimedOut(seat))
-            except (StaleTableError, SeatError):
-                return
-            except Exception:  # the person decided meanwhile: nothing to do
-                log.info("table %s: seat %s decided before its clock ran out", self.id, seat)
-
     # -- messages ----------------------------------------------------------------------------
 
     def _notify(
@@ -493,7 +438,7 @@ class Rooms:
     def __init__(self, services: RoomServices) -> None:
         self.services = services
         self._rooms: dict[str, Room] = {}
-        self._opening: dict[str, asyncio.Future[Room]] = {}
+        self._openings: Openings[Room] = Openings()
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -503,6 +448,15 @@ class Rooms:
 
     def all(self) -> list[Room]:
         return list(self._rooms.values())
+
+    def moved(self, table_id: str) -> Awaitable[None] | None:
+        """Another process changed the seating of ``table_id``: the work that reads it again
+        here (a room being opened now reads it again once open)."""
+        room = self._rooms.get(table_id)
+        if room is not None:
+            return room.refresh()
+        self._openings.moved(table_id)
+        return None
 
     def add(self, online: OnlineTable) -> Room:
         room = self._rooms.get(online.id)
@@ -514,23 +468,14 @@ class Rooms:
         room = self._rooms.get(table_id)
         if room is not None:
             return room
-        pending = self._opening.get(table_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
-        self._opening[table_id] = future
-        try:
+
+        async def read() -> Room:
             online = await anyio.to_thread.run_sync(self.services.online.read_online, table_id)
             room = self.add(online)
             await room.resume()
-            future.set_result(room)
             return room
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()
-            raise
-        finally:
-            del self._opening[table_id]
+
+        return await self._openings.open(table_id, read, Room.refresh)
 
     async def close(self) -> None:
         for room in list(self._rooms.values()):

@@ -161,20 +161,19 @@ class AppFollowers:
 
     def table_moved(self, table_id: str, version: int, decided: bool) -> Awaitable[None] | None:
         live = self.services.live.get(table_id)
-        if live is None or (decided and version <= live.table.version):
-            return None
-        return live.sync()
+        if live is not None and decided and version <= live.table.version:
+            return None  # this process made that decision, or has read it already
+        return self.services.live.moved(table_id)
 
     def current_moved(self, player: str, kind: str) -> Awaitable[None] | None:
         sessions = self.services.sessions
-        session = None if sessions is None else sessions.session(player, kind)
-        return None if session is None else session.follow_and_tell()
+        return None if sessions is None else sessions.moved(player, kind)
 
     def seating_moved(self, table_id: str, version: int) -> Awaitable[None] | None:
         room = self.services.rooms.get(table_id)
-        if room is None or version <= room.online.version:
+        if room is not None and version <= room.online.version:
             return None
-        return room.refresh()
+        return self.services.rooms.moved(table_id)
 
     def ready_moved(self, table_id: str, version: int) -> Awaitable[None] | None:
         room = self.services.rooms.get(table_id)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any, ClassVar
 
 from hertta.tables.live import Change, LiveTable
+from hertta.tables.openings import Openings
 from hertta.tables.service import LoadedTable
 from hertta.web.preferences import Value, player_preferences
 from hertta.web.protocol import Intent, Message, OpSpec
@@ -87,8 +88,7 @@ class SeatSession:
         """Play at ``table`` from now on (leaving the one watched before)."""
         if self.live is not None:
             self.live.unwatch(self)
-        self.live = self.services.live.adopt(table)
-        self.live.watch(self)
+        self.live = self.services.live.adopt(table, self)
         return self.live
 
     async def move_to(self, start: Callable[[], LoadedTable[Any]]) -> LoadedTable[Any]:
@@ -189,7 +189,7 @@ class SoloSessions:
         self.services = services
         self.factories = factories
         self._sessions: dict[tuple[str, str], SeatSession] = {}
-        self._starting: dict[tuple[str, str], asyncio.Future[SeatSession]] = {}
+        self._starting: Openings[SeatSession] = Openings()
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -204,12 +204,8 @@ class SoloSessions:
         found = self._sessions.get(key)
         if found is not None:
             return found
-        pending = self._starting.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[SeatSession] = asyncio.get_running_loop().create_future()
-        self._starting[key] = future
-        try:
+
+        async def start() -> SeatSession:
             store = self.services.store
             preferences = await self.services.store_thread(
                 partial(player_preferences, store, player)
@@ -217,14 +213,18 @@ class SoloSessions:
             session = self.factories[kind](self.services, player, preferences)
             await session.start()
             self._sessions[key] = session
-            future.set_result(session)
             return session
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()
-            raise
-        finally:
-            del self._starting[key]
+
+        return await self._starting.open(f"{kind} {player}", start, SeatSession.follow_and_tell)
+
+    def moved(self, player: str, kind: str) -> Awaitable[None] | None:
+        """Another process gave the person a new current table of ``kind``: the work that
+        follows it here (a session starting now follows it once started)."""
+        session = self._sessions.get((player, kind))
+        if session is not None:
+            return session.follow_and_tell()
+        self._starting.moved(f"{kind} {player}")
+        return None
 
     def forget(self, session: SeatSession) -> None:
         key = (session.player, session.kind)

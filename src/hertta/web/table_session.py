@@ -97,6 +97,7 @@ class TableChannel:
         return {"type": "update", "re": re, "events": [], "state": self.view()}
 
     async def hello(self, connection: Connection) -> Message:
+        await self.room.catch_up()
         return await self.snapshot()
 
     async def snapshot(self) -> Message:
