@@ -282,3 +282,32 @@ def test_a_turn_clock_goes_on_from_the_store_after_a_restart(tmp_path: Path) -> 
         await again.close()
 
     run(test)
+
+
+def test_a_seating_changed_elsewhere_first_is_asked_again_on_the_new_seating(
+    tmp_path: Path,
+) -> None:
+    """Two rooms of one table (as two server processes have): a person sits in one while the
+    other still shows the older seating; sitting there is made again on the seating as it is
+    now, and refused only if it no longer fits."""
+
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        here = make_room(tmp_path, timers, over)
+        services = replace(here.services, live=LiveTables(here.services.tables,
+                                                          here.services.runner))
+        there = Rooms(services).add(services.online.read_online(here.id))
+        await here.change_seating(lambda t: sit(t, "p1", "Name1", 1))
+        assert there.online.seats[1].kind == "open"  # it has not heard of it
+        await there.change_seating(lambda t: sit(t, "p2", "Name2"))  # the first open seat
+        assert [s.player for s in there.online.seats[1:3]] == ["p1", "p2"]
+        assert here.online.seats[2].kind == "open"  # nor this one of p2
+        with pytest.raises(SeatError, match="seat 2 is taken"):
+            await here.change_seating(lambda t: sit(t, "p3", "Name3", 2))
+        stored = services.online.read_online(here.id)
+        assert [s.player for s in stored.seats[:3]] == ["host", "p1", "p2"]
+        assert stored.seats[3].kind == "open" and here.online == stored
+        await here.close()
+        await there.close()
+
+    run(test)

@@ -65,6 +65,8 @@ from hertta.tables.timers import TimerHandle
 from hertta.tables.turn_clock import TimedDecision
 
 log = logging.getLogger(__name__)
+SEATING_ATTEMPTS = 5
+"""How often a seating change is made again on a seating another process changed first."""
 
 __all__ = [
     "GRACE_S", "STAND_IN_LEVEL", "MatchOver", "Room", "RoomChange", "RoomServices",
@@ -168,22 +170,27 @@ class Room(SharedPresence, RoomClock):
         self, change: Callable[[OnlineTable], OnlineTable], origin: object | None = None
     ) -> None:
         """Apply a seating change (``change`` raises to refuse it); start the match when every
-        seat is then taken."""
+        seat is then taken. A seating change is a request, not a move made against what the
+        person saw: when another process changed the seating first, it is made again on the
+        seating as it is now (and refused if it no longer fits, e.g. the seat was taken)."""
+        storage = self.services.online
         async with self.lock:
-            before = self.online
-            after = change(before)  # SeatError / ConfigError before anything is written
-            storage = self.services.online
-            if after.full and after.status is OnlineStatus.WAITING:
-                await self._start(after)
-                return
-            try:
-                self.online = await anyio.to_thread.run_sync(
-                    storage.update_online, after, before.version
-                )
-            except StaleTableError:
-                self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
-                self._notify([{"type": "seating"}])
-                raise
+            for _attempt in range(SEATING_ATTEMPTS):
+                before = self.online
+                after = change(before)  # SeatError / ConfigError before anything is written
+                try:
+                    if after.full and after.status is OnlineStatus.WAITING:
+                        await self._start(after)
+                        return
+                    self.online = await anyio.to_thread.run_sync(
+                        storage.update_online, after, before.version
+                    )
+                    break
+                except StaleTableError:
+                    self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
+                    self._notify([{"type": "seating"}])
+            else:
+                raise StaleTableError(f"the seating of table {self.id!r} kept changing")
         self._notify([{"type": "seating"}], origin=origin)
 
     async def _start(self, seated: OnlineTable) -> None:
@@ -203,12 +210,7 @@ class Room(SharedPresence, RoomClock):
                 )
             return stored, table
 
-        try:
-            self.online, table = await anyio.to_thread.run_sync(start)
-        except StaleTableError:
-            self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
-            self._notify([{"type": "seating"}])
-            raise
+        self.online, table = await anyio.to_thread.run_sync(start)
         live = services.live.adopt(table, self)
         self._play(live)
         await live.hold()  # the process that starts the match runs it (several processes)
