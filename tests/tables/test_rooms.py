@@ -311,3 +311,31 @@ def test_a_seating_changed_elsewhere_first_is_asked_again_on_the_new_seating(
         await there.close()
 
     run(test)
+
+
+def test_a_match_started_elsewhere_is_shown_with_its_game(tmp_path: Path) -> None:
+    """The room of another process hears that the match started (the seating notice): what
+    it tells its connections already shows the game, and says it started."""
+
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        here = make_room(tmp_path, timers, over)
+        services = replace(here.services, live=LiveTables(here.services.tables,
+                                                          here.services.runner))
+        there = Rooms(services).add(services.online.read_online(here.id))
+        shown: list[tuple[list[str], bool]] = []
+
+        class Connection:
+            def room_changed(self, change: RoomChange) -> None:
+                types = [e["type"] for e in change.events_for(1)]
+                shown.append((types, there.view(1, "p1")["game"] is not None))
+
+        there.attach(Connection(), 1)
+        await seat_everyone(here)
+        assert here.live is not None and there.live is None
+        await there.refresh()  # what the seating notice of the start does there
+        assert shown[-1] == (["seating", "started"], True)
+        await here.close()
+        await there.close()
+
+    run(test)

@@ -148,7 +148,10 @@ def test_four_people_on_three_processes_play_a_whole_match(servers: list[ServerP
     sockets = [sit_at(servers[i % 3], cookies[i], table_id, invite) for i in range(4)]
     for socket in sockets[1:]:
         assert socket.send("sit")["type"] == "update"
-    play(sockets, match_over(sockets))
+    try:
+        play(sockets, match_over(sockets))
+    except (AssertionError, TimeoutError) as error:
+        raise told(servers, sockets, error) from error
     totals = {str(latest(s)["game"]["summary"]["totals"]) for s in sockets}
     assert len(totals) == 1
     record = httpx.get(f"{servers[2].url}/api/tables/{table_id}/record",

@@ -252,14 +252,19 @@ class Room(SharedPresence, RoomClock):
             if online.version <= self.online.version:
                 return
             self.online = online
+        events: Events = [{"type": "seating"}]
         live = self.live
         if live is not None:
             for index, seat in enumerate(online.seats):
                 if seat.left and index not in live.stand_ins:
                     live.stand_ins[index] = STAND_IN_LEVEL
-                    self._notify([{"type": "autopilot", "seat": index, "on": True}])
-        self._notify([{"type": "seating"}])
-        await self.resume()
+                    events.append({"type": "autopilot", "seat": index, "on": True})
+        else:
+            await self.resume()  # the match started there: its game is read here
+            if self.live is not None:
+                events.append({"type": "started"})
+        # Told once everything is read: the view pushed must already show the game.
+        self._notify(events)
 
     async def catch_up(self) -> None:
         """Read the seating and the game again if another process may have moved them (a
