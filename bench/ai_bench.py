@@ -207,7 +207,9 @@ def openspiel_duels(
     for count in sims:
         for side in sides:
             start = time.perf_counter()
-            stats = run_duel(level, lambda: make_player(level), side, deals, count, seed, progress)
+            stats = run_duel(
+                level, lambda: make_player(level, **options), side, deals, count, seed, progress
+            )
             result: Summary = summarize(stats, side)
             if dump:
                 rows = [
