@@ -16,7 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from hertta.store import SCHEMA_VERSION, GameResult, Store, StoreOpenError, solitaire_stats
+from hertta.store import (
+    SCHEMA_VERSION,
+    GameResult,
+    Store,
+    StoreOpenError,
+    StoreUnavailableError,
+    solitaire_stats,
+)
 from hertta.store.migrations import MIGRATIONS
 from hertta.store.sql import postgres_placeholders
 from hertta.tables.model import (
@@ -313,3 +320,30 @@ def test_placeholders_become_psycopg_ones_outside_quoted_text() -> None:
         "SELECT '?', %s WHERE a LIKE '%%x' AND b = %s"
     )
     assert postgres_placeholders("SELECT 5 % ?") == "SELECT 5 %% %s"
+
+
+def test_the_postgresql_store_connects_again_after_losing_its_connection(
+    new_postgres_database: Callable[[], str],
+) -> None:
+    """The server ends the store's connection (a restart, a network cut, an administrator):
+    the transaction that meets the loss fails, the next one connects again; nothing written
+    before is lost and nothing is written twice."""
+    import psycopg
+
+    url = new_postgres_database()
+    store = Store(url)
+    try:
+        store.set_name("p1", "Aino")
+        with psycopg.connect(url, autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchall()
+        assert ended and all(row[0] for row in ended)
+        with pytest.raises(StoreUnavailableError, match=r"connection to the database .* was lost"):
+            store.names(["p1"])
+        assert store.names(["p1"]) == {"p1": "Aino"}
+        store.set_name("p2", "Eero")
+        assert store.names(["p1", "p2"]) == {"p1": "Aino", "p2": "Eero"}
+    finally:
+        store.close()

@@ -1,6 +1,6 @@
 """Persistence for the web platform: SQLite (WAL) behind one data-access layer."""
 
-from hertta.store.database import SCHEMA_VERSION, Database, StoreOpenError
+from hertta.store.database import SCHEMA_VERSION, Database, StoreOpenError, StoreUnavailableError
 from hertta.store.stats import HeartsStats, SolitaireStats, hearts_stats, solitaire_stats
 from hertta.store.store import GameResult, Store
 
@@ -12,6 +12,7 @@ __all__ = [
     "SolitaireStats",
     "Store",
     "StoreOpenError",
+    "StoreUnavailableError",
     "hearts_stats",
     "solitaire_stats",
 ]

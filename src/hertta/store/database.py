@@ -45,6 +45,11 @@ class StoreOpenError(HerttaError):
     """The database cannot be used: the message names the path and the cause."""
 
 
+class StoreUnavailableError(HerttaError):
+    """The connection to the database was lost during a transaction (nothing of it was kept,
+    unless its commit went through unanswered); the next transaction connects again."""
+
+
 class Database:
     """A thread-safe SQLite connection. Use :meth:`transaction` for every read and write."""
 

@@ -21,7 +21,7 @@ from typing import Any, Final
 import psycopg
 from psycopg.rows import RowMaker
 
-from hertta.store.database import StoreOpenError
+from hertta.store.database import StoreOpenError, StoreUnavailableError
 from hertta.store.migrations import MIGRATIONS
 from hertta.store.sql import (
     CHANGES_CHANNEL,
@@ -106,14 +106,8 @@ class PostgresDatabase:
     def __init__(self, url: str) -> None:
         self.url = url
         self.name = redact_url(url)
-        try:
-            raw: psycopg.Connection[Row] = psycopg.connect(
-                url, autocommit=True, row_factory=_row_factory, connect_timeout=CONNECT_TIMEOUT_S
-            )
-        except psycopg.Error as error:
-            raise StoreOpenError(
-                f"cannot open the database {self.name!r}: {_cause(error)}"
-            ) from None
+        self._closed = False
+        raw = self._connect()
         self._connection = PostgresConnection(raw)
         self._nesting = NestedTransactions(self._connection)
         self._lock = self._nesting.lock
@@ -123,6 +117,17 @@ class PostgresDatabase:
             raw.close()
             raise StoreOpenError(
                 f"cannot use the database {self.name!r}: {_cause(error)}"
+            ) from None
+
+    def _connect(self) -> psycopg.Connection[Row]:
+        try:
+            return psycopg.connect(
+                self.url, autocommit=True, row_factory=_row_factory,
+                connect_timeout=CONNECT_TIMEOUT_S,
+            )
+        except psycopg.Error as error:
+            raise StoreOpenError(
+                f"cannot open the database {self.name!r}: {_cause(error)}"
             ) from None
 
     def _migrate(self) -> None:
@@ -164,10 +169,24 @@ class PostgresDatabase:
 
     @contextmanager
     def _outer(self, setting: str | None) -> Iterator[None]:
-        with self._connection.raw.transaction():
-            if setting is not None:
-                self._connection.raw.execute(setting)
-            yield
+        raw = self._connection.raw
+        if (raw.broken or raw.closed) and not self._closed:
+            # The connection was lost (the server restarted, a network cut, an administrator
+            # ended it): the transaction that met the loss failed; this one connects again.
+            # Nothing is retried: a write whose commit went unanswered is not made twice.
+            self._connection.raw = self._connect()
+        raw = self._connection.raw
+        try:
+            with raw.transaction():
+                if setting is not None:
+                    raw.execute(setting)
+                yield
+        except psycopg.OperationalError as error:
+            if not raw.broken:
+                raise  # the connection is fine: a failure of the statement itself
+            raise StoreUnavailableError(
+                f"the connection to the database {self.name!r} was lost: {_cause(error)}"
+            ) from None
 
     def notify_change(self, db: Any, kind: str, key: str, version: int) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANGES_CHANNEL, f"{kind} {key} {version}"))
@@ -178,6 +197,7 @@ class PostgresDatabase:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             self._connection.raw.close()
 
 

@@ -19,6 +19,7 @@ from hertta.errors import (
     NotationError,
     RecordError,
 )
+from hertta.store.database import StoreUnavailableError
 from hertta.tables.model import SeatError, StaleTableError, UnknownTableError
 
 
@@ -46,6 +47,7 @@ ERROR_CODES: tuple[tuple[type[HerttaError], str], ...] = (
     (NotationError, "bad_notation"),
     (ConfigError, "bad_setting"),
     (RecordError, "bad_record"),
+    (StoreUnavailableError, "unavailable"),
 )
 
 PROTOCOL_CODES = (
@@ -76,6 +78,8 @@ def http_status(error: HerttaError) -> int:
         return 404
     if isinstance(error, StaleTableError):
         return 409
+    if isinstance(error, StoreUnavailableError):
+        return 503
     return 400
 
 
