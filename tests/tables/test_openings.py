@@ -16,18 +16,29 @@ class Thing:
         self.caught_up = 0
 
 
+class HeldRead:
+    """A read from the store that the test holds open: it counts its calls, says when one has
+    begun, and ends (with a new Thing, or ``error``) when released."""
+
+    def __init__(self, error: Exception | None = None) -> None:
+        self.calls = 0
+        self.begun = asyncio.Event()
+        self.release = asyncio.Event()
+        self.error = error
+
+    async def __call__(self) -> Thing:
+        self.calls += 1
+        self.begun.set()
+        await self.release.wait()
+        if self.error is not None:
+            raise self.error
+        return Thing(1)
+
+
 def test_a_change_heard_during_the_read_is_caught_up() -> None:
     async def scenario() -> tuple[Thing, Thing]:
         openings: Openings[Thing] = Openings()
-        reading, release = asyncio.Event(), asyncio.Event()
-        reads = 0
-
-        async def read() -> Thing:
-            nonlocal reads
-            reads += 1
-            reading.set()
-            await release.wait()
-            return Thing(1)
+        read = HeldRead()
 
         async def catch_up(thing: Thing) -> None:
             thing.caught_up += 1
@@ -35,12 +46,12 @@ def test_a_change_heard_during_the_read_is_caught_up() -> None:
 
         first = asyncio.ensure_future(openings.open("t", read, catch_up))
         second = asyncio.ensure_future(openings.open("t", read, catch_up))
-        await reading.wait()
+        await read.begun.wait()
         openings.moved("t")  # another process moved it after the read began
         openings.moved("elsewhere")  # not being opened: nothing to remember
-        release.set()
+        read.release.set()
         a, b = await first, await second
-        assert reads == 1
+        assert read.calls == 1
         return a, b
 
     a, b = asyncio.run(scenario())
@@ -71,20 +82,12 @@ def test_nothing_heard_means_no_catch_up_and_a_later_open_reads_afresh() -> None
 def test_a_failed_read_fails_everyone_waiting_and_the_next_open_tries_again() -> None:
     async def scenario() -> int:
         openings: Openings[Thing] = Openings()
-        started, release = asyncio.Event(), asyncio.Event()
-        attempts = 0
-
-        async def failing() -> Thing:
-            nonlocal attempts
-            attempts += 1
-            started.set()
-            await release.wait()
-            raise LookupError("no table 't'")
+        failing = HeldRead(LookupError("no table 't'"))
 
         first = asyncio.ensure_future(openings.open("t", failing))
         second = asyncio.ensure_future(openings.open("t", failing))
-        await started.wait()
-        release.set()
+        await failing.begun.wait()
+        failing.release.set()
         for waiting in (first, second):
             with pytest.raises(LookupError, match="'t'"):
                 await waiting
@@ -93,6 +96,6 @@ def test_a_failed_read_fails_everyone_waiting_and_the_next_open_tries_again() ->
             return Thing(3)
 
         assert (await openings.open("t", works)).version == 3
-        return attempts
+        return failing.calls
 
     assert asyncio.run(scenario()) == 1

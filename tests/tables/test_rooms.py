@@ -284,6 +284,15 @@ def test_a_turn_clock_goes_on_from_the_store_after_a_restart(tmp_path: Path) -> 
     run(test)
 
 
+def rooms_of_two_processes(tmp_path: Path) -> tuple[Room, Room]:
+    """Two rooms of one table over one store, as two server processes have them (each with
+    its own tables in play); neither hears of the other's changes unless told."""
+    here = make_room(tmp_path, FakeTimers(), [])
+    services = replace(here.services, live=LiveTables(here.services.tables,
+                                                      here.services.runner))
+    return here, Rooms(services).add(services.online.read_online(here.id))
+
+
 def test_a_seating_changed_elsewhere_first_is_asked_again_on_the_new_seating(
     tmp_path: Path,
 ) -> None:
@@ -292,11 +301,8 @@ def test_a_seating_changed_elsewhere_first_is_asked_again_on_the_new_seating(
     now, and refused only if it no longer fits."""
 
     async def test() -> None:
-        timers, over = FakeTimers(), []
-        here = make_room(tmp_path, timers, over)
-        services = replace(here.services, live=LiveTables(here.services.tables,
-                                                          here.services.runner))
-        there = Rooms(services).add(services.online.read_online(here.id))
+        here, there = rooms_of_two_processes(tmp_path)
+        services = there.services
         await here.change_seating(lambda t: sit(t, "p1", "Name1", 1))
         assert there.online.seats[1].kind == "open"  # it has not heard of it
         await there.change_seating(lambda t: sit(t, "p2", "Name2"))  # the first open seat
@@ -318,11 +324,7 @@ def test_a_match_started_elsewhere_is_shown_with_its_game(tmp_path: Path) -> Non
     it tells its connections already shows the game, and says it started."""
 
     async def test() -> None:
-        timers, over = FakeTimers(), []
-        here = make_room(tmp_path, timers, over)
-        services = replace(here.services, live=LiveTables(here.services.tables,
-                                                          here.services.runner))
-        there = Rooms(services).add(services.online.read_online(here.id))
+        here, there = rooms_of_two_processes(tmp_path)
         shown: list[tuple[list[str], bool]] = []
 
         class Connection:
