@@ -59,9 +59,9 @@ from websockets.asyncio.client import connect
 from hertta.rng import SplitMix64
 
 try:  # run as a script: this folder is on the path
-    from web_measure import bystander, line, percentile
+    from web_measure import Asker, bystander, line, percentile
 except ModuleNotFoundError:  # imported by the tests as bench.web_bench
-    from bench.web_measure import bystander, line, percentile
+    from bench.web_measure import Asker, bystander, line, percentile
 
 
 def free_port() -> int:
@@ -169,17 +169,7 @@ async def game_client(
     times: list[float] = []
     games = 1
     async with connect(url, additional_headers={"Cookie": cookie}, compression=None) as ws:
-        seq = 0
-
-        async def ask(op: str, **args: Any) -> dict[str, Any]:
-            nonlocal seq
-            seq += 1
-            await ws.send(json.dumps({"op": op, "seq": seq, **args}))
-            while True:
-                message = json.loads(await ws.recv())
-                if message.get("re") == seq:
-                    return message  # type: ignore[no-any-return]
-
+        ask = Asker(ws)
         state = (await ask("hello"))["state"]
         done = 0
         while done < taps:

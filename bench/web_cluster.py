@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 import tempfile
@@ -26,7 +25,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from web_measure import line, percentile
+from web_measure import Asker, line, percentile
 from web_shared_tables import Stats, new_person, person, seat_tables
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,17 +59,7 @@ async def tapper(url: str, cookie: str, stop: float, think_ms: float, seed: int,
     rng = (seed * 0x9E3779B97F4A7C15) & (2**64 - 1) or 1
     async with connect(url, additional_headers={"Cookie": cookie}, compression=None,
                        open_timeout=120) as ws:
-        seq = 0
-
-        async def ask(op: str, **args: Any) -> dict[str, Any]:
-            nonlocal seq
-            seq += 1
-            await ws.send(json.dumps({"op": op, "seq": seq, **args}))
-            while True:
-                message: dict[str, Any] = json.loads(await ws.recv())
-                if message.get("re") == seq:
-                    return message
-
+        ask = Asker(ws)
         state = (await ask("hello"))["state"]
         while time.perf_counter() < stop:
             rng = (rng * 6364136223846793005 + 1442695040888963407) & (2**64 - 1)

@@ -1,13 +1,31 @@
-"""What the web benchmarks share: a bystander's ping on its own socket, percentiles, and the
-line a series of times is printed as."""
+"""What the web benchmarks share: asking on a socket and waiting for the answer, a bystander's
+ping on its own socket, percentiles, and the line a series of times is printed as."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import time
+from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+
+
+class Asker:
+    """Sends one intent at a time on ``ws`` and returns the message that answers it (``re``
+    is its ``seq``); what is pushed meanwhile is read and dropped."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.seq = 0
+
+    async def __call__(self, op: str, **args: Any) -> dict[str, Any]:
+        self.seq += 1
+        await self.ws.send(json.dumps({"op": op, "seq": self.seq, **args}))
+        while True:
+            message: dict[str, Any] = json.loads(await self.ws.recv())
+            if message.get("re") == self.seq:
+                return message
 
 
 async def bystander(url: str, cookie: str, stop: float) -> list[float]:
