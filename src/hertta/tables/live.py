@@ -347,14 +347,15 @@ class LiveTables:
         watched by ``watcher``. The watcher comes first: a table nobody watches is dropped as
         soon as its computer players rest, and a notice for a dropped table is not heard."""
         live = self._tables.get(table.id)
+        new = live is None
         if live is None:
             live = LiveTable(
                 table, self.service, self.runner, self._to_thread, self._drop, self.leases
             )
             self._tables[table.id] = live
-            live.watch(watcher)
-            live.wake_computer_players()
         live.watch(watcher)
+        if new:
+            live.wake_computer_players()
         return live
 
     def _drop(self, live: LiveTable) -> None:

@@ -218,12 +218,12 @@ class Room(SharedPresence, RoomClock):
         self._after_change()
 
     def _play(self, live: LiveTable) -> None:
+        """Play at ``live`` (which this room already watches: ``adopt``/``open`` saw to it)."""
         self.live = live
         for index, seat in enumerate(self.online.seats):
             if seat.left:
                 live.stand_ins[index] = STAND_IN_LEVEL
-        live.watch(self)
-        live.wake_computer_players()
+        live.wake_computer_players()  # stand-ins included
 
     async def resume(self) -> None:
         """Read the game of a started table (after a restart of the server, or in another
