@@ -33,12 +33,14 @@ from typing import Any
 from hertta.errors import HerttaError
 from hertta.store.migrations import MIGRATIONS
 from hertta.store.sql import Connection, Dialect, NestedTransactions, SqlDatabase
+from hertta.tables.storage import StoreBusy
 
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_TIMEOUT_S = 30.0
 FILE_MODE = 0o600
 FOLDER_MODE = 0o700
 SIDE_FILES = ("-wal", "-shm")
+BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 
 
 class StoreOpenError(HerttaError):
@@ -138,6 +140,29 @@ class Database:
             raise
         else:
             self._connection.execute("COMMIT")
+
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """Run the block only if it need not wait, else raise :class:`StoreBusy` (nothing of it
+        kept): the connection must be free this moment and SQLite's write lock must be free
+        (no busy wait). For a short save on the event loop, which must never wait on a thread
+        or on another process."""
+        if not self._lock.acquire(blocking=False):
+            raise StoreBusy
+        try:
+            if self._nesting.depth:
+                raise StoreBusy  # this thread is inside a transaction already: not a short save
+            self._connection.execute("PRAGMA busy_timeout = 0")
+            try:
+                yield
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorcode & 0xFF in BUSY_CODES:  # SQLITE_BUSY_SNAPSHOT too
+                    raise StoreBusy from None
+                raise
+            finally:
+                self._connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        finally:
+            self._lock.release()
 
     def notify_change(self, db: Connection, kind: str, key: str, version: int) -> None:
         """Nothing to do: processes on one SQLite file see changes when they read again."""

@@ -25,6 +25,11 @@ from hertta.tables.online import OnlineTable
 Outcome = Literal["won", "lost"]
 
 
+class StoreBusy(Exception):
+    """The store cannot take this work without waiting now (nothing of it was kept): the
+    caller runs it in a thread instead (see ``Database.at_once``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatResult:
     """How a game ended for one seat, for the statistics."""
