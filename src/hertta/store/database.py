@@ -150,8 +150,6 @@ class Database:
         if not self._lock.acquire(blocking=False):
             raise StoreBusy
         try:
-            if self._nesting.depth:
-                raise StoreBusy  # this thread is inside a transaction already: not a short save
             self._connection.execute("PRAGMA busy_timeout = 0")
             try:
                 yield

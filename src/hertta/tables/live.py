@@ -120,16 +120,16 @@ class LiveTable:
         service: TableService,
         runner: BotRunner,
         to_thread: ToThread[Any],
+        save: ToThread[Any],
         on_idle: Callable[[LiveTable], None],
         leases: Leases | None = None,
-        save: ToThread[Any] | None = None,
     ) -> None:
         self.table = table
         self.service = service
         self.game = service.game(table.row.kind)
         self.runner = runner
         self._to_thread = to_thread
-        self._save = save if save is not None else to_thread
+        self._save = save
         """Where one decision is applied and saved (see :meth:`StoreThread.save`)."""
         self._on_idle = on_idle
         self.leases = leases
@@ -330,7 +330,7 @@ class LiveTables:
         self.service = service
         self.runner = runner
         self._to_thread = to_thread
-        self._save = save
+        self._save = save if save is not None else to_thread
         self.leases = leases
         self._tables: dict[str, LiveTable] = {}
         self._openings: Openings[LiveTable] = Openings()
@@ -374,15 +374,8 @@ class LiveTables:
         live = self._tables.get(table.id)
         new = live is None
         if live is None:
-            live = LiveTable(
-                table,
-                self.service,
-                self.runner,
-                self._to_thread,
-                self._drop,
-                self.leases,
-                self._save,
-            )
+            live = LiveTable(table, self.service, self.runner, self._to_thread, self._save,
+                             self._drop, self.leases)
             self._tables[table.id] = live
         live.watch(watcher)
         if new:

@@ -74,31 +74,22 @@ def create_app(
     cookie_key = config.secret_key or store.secret_key()
     tables = TableService(store, [game.tables for game in listed])
     runner = runner if runner is not None else ProcessBotRunner(config.workers)
-    # One decision is saved on the event loop when SQLite can take it at once (no thread
-    # hop); PostgreSQL is a network round trip away: always the thread.
-    database = store.database
-    store_thread = StoreThread(database.at_once if isinstance(database, Database) else None)
     # On SQLite this process is alone; on PostgreSQL others may serve the same tables, and a
     # table's computer players and clock run where its lease is (this process: ``owner``).
-    alone = store.database.dialect == "sqlite"
+    database = store.database
+    alone = database.dialect == "sqlite"
+    # One decision is saved on the event loop when SQLite can take it at once (no thread
+    # hop); PostgreSQL is a network round trip away: always the thread.
+    store_thread = StoreThread(database.at_once if isinstance(database, Database) else None)
     owner = secrets.token_hex(8)
     leases = None if alone else Leases(store, owner)
     live = LiveTables(tables, runner, store_thread, leases=leases, save=store_thread.save)
     deal_secret = store.secret(DEAL_SECRET)
     rooms = Rooms(
-        RoomServices(
-            tables,
-            store,
-            live,
-            runner,
-            timers or LoopTimers(clock),
-            deal_secret,
-            grace_s=grace_s,
-            alone=alone,
-            coordination=None if alone else store,
-            owner=owner,
-            match_over=match_over if match_over is not None else rating_hook(store),
-        )
+        RoomServices(tables, store, live, runner, timers or LoopTimers(clock), deal_secret,
+                     grace_s=grace_s, alone=alone, coordination=None if alone else store,
+                     owner=owner,
+                     match_over=match_over if match_over is not None else rating_hook(store))
     )
     keeper = None if alone else LeaseKeeper(live, rooms, store, owner)
 
@@ -120,9 +111,8 @@ def create_app(
         store_thread.close()
         store.close()
 
-    app = FastAPI(
-        title="Hertta", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
-    )
+    app = FastAPI(title="Hertta", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
     services = AppServices(
         settings=config,
         store=store,
@@ -149,16 +139,8 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
-    for router in (
-        pages.router,
-        settings.router,
-        stats.router,
-        examples.router,
-        online.router,
-        leaderboard.router,
-        daily.router,
-        table_pages.router,
-    ):
+    for router in (pages.router, settings.router, stats.router, examples.router, online.router,
+                   leaderboard.router, daily.router, table_pages.router):
         app.include_router(router)
     for game in listed:
         app.include_router(game.router)
