@@ -54,7 +54,7 @@ class Checkpointer:
                 return
             if self._thread is None:
                 self._thread = threading.Thread(
-                    target=self._run, name="hertta-checkpoint", daemon=True
+                    target=self._run, name=f"hertta-checkpoint {self._path}", daemon=True
                 )
                 self._thread.start()
         self._wanted.set()
