@@ -79,7 +79,7 @@ def test_the_checkpoint_thread_copies_the_wal_into_the_file(tmp_path: Path) -> N
     db = make(tmp_path, every=100)
     try:
         write_pages(db, 300)
-        assert wait_for(lambda: db.checkpoints >= 1)
+        assert wait_for(checkpoints_reach(db, 1))
         assert thread_of(tmp_path) in {t.name for t in threading.enumerate()}
         assert wait_for(lambda: rows_in_main_file(tmp_path / "hertta.db") >= 100)
     finally:

@@ -147,7 +147,7 @@ class Database:
             raise
         else:
             self._connection.execute("COMMIT")
-            if statement != "BEGIN" and self._checkpointer is not None:
+            if statement == "BEGIN IMMEDIATE" and self._checkpointer is not None:
                 self._checkpointer.committed()
 
     @contextmanager
