@@ -23,6 +23,10 @@ EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * WORK_FACTOR // 2
 """Half the factor for the pass: its rollouts play whole rounds, so each world costs more."""
 EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
 EXPERT_MAX_WORLDS = 3200
+EXPERT_PRIOR_MARGIN = 0.15
+EXPERT_PRIOR_Z = 1.0
+"""Expert's rule prior: the looser one Hard had when Expert was measured against it (its eight
+times as many worlds already make each override's standard error smaller)."""
 
 
 class ExpertPlayer(HardPlayer):
@@ -50,4 +54,6 @@ class ExpertPlayer(HardPlayer):
             time_budget=time_budget,
             clock=clock,
             play_noise=play_noise,
+            prior_margin=EXPERT_PRIOR_MARGIN,
+            prior_z=EXPERT_PRIOR_Z,
         )

@@ -54,9 +54,9 @@ CANCELLATION_PLAY_COST = 2
 """Sampling a world and setting it up costs about as much as this many card plays."""
 PASS_SHORTLIST = 5
 """Hard's pass is a 3-card subset of the first five cards Normal would pass."""
-PRIOR_MARGIN = 0.15
+PRIOR_MARGIN = 0.4
 """Points per round a searched choice must gain over Normal's to replace it..."""
-PRIOR_Z = 1.0
+PRIOR_Z = 1.5
 """...and by this many standard errors of the paired difference."""
 
 
@@ -103,6 +103,8 @@ class HardPlayer:
         time_budget: float | None = None,
         clock: Callable[[], float] | None = None,
         play_noise: float | None = DEFAULT_NOISE,
+        prior_margin: float = PRIOR_MARGIN,
+        prior_z: float = PRIOR_Z,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -116,6 +118,9 @@ class HardPlayer:
         self.play_noise = play_noise
         """How far the other seats' past plays weigh the worlds (see
         :mod:`hertta.ai.inference`); None: every consistent world weighs the same."""
+        self.prior_margin = prior_margin
+        self.prior_z = prior_z
+        """How far the search must beat Normal's choice to replace it (see :data:`PRIOR_Z`)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -160,7 +165,7 @@ class HardPlayer:
             _play_cost(obs, sum(obs.hand_sizes)),
             len(_history(obs)) if weighed else 0,
         )
-        return picks[result.choose(prior_index, PRIOR_MARGIN, PRIOR_Z)]
+        return picks[result.choose(prior_index, self.prior_margin, self.prior_z)]
 
     # --- pass -----------------------------------------------------------------------------
 
@@ -186,7 +191,7 @@ class HardPlayer:
         result = self._run(
             world, len(candidates), self.pass_budget, _play_cost(obs, size * obs.players)
         )
-        return candidates[result.choose(0, PRIOR_MARGIN, PRIOR_Z)]
+        return candidates[result.choose(0, self.prior_margin, self.prior_z)]
 
     # --- moon -----------------------------------------------------------------------------
 
