@@ -24,9 +24,10 @@ EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * WORK_FACTOR // 2
 EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
 EXPERT_MAX_WORLDS = 3200
 EXPERT_PRIOR_MARGIN = 0.15
+"""Expert's rule prior (with :data:`EXPERT_PRIOR_Z`): the looser one Hard had when Expert was
+measured against it; its eight times as many worlds already make each override's standard error
+smaller."""
 EXPERT_PRIOR_Z = 1.0
-"""Expert's rule prior: the looser one Hard had when Expert was measured against it (its eight
-times as many worlds already make each override's standard error smaller)."""
 
 
 class ExpertPlayer(HardPlayer):
@@ -44,6 +45,8 @@ class ExpertPlayer(HardPlayer):
         time_budget: float | None = None,
         clock: Callable[[], float] | None = None,
         play_noise: float | None = DEFAULT_NOISE,
+        prior_margin: float = EXPERT_PRIOR_MARGIN,
+        prior_z: float = EXPERT_PRIOR_Z,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -54,6 +57,6 @@ class ExpertPlayer(HardPlayer):
             time_budget=time_budget,
             clock=clock,
             play_noise=play_noise,
-            prior_margin=EXPERT_PRIOR_MARGIN,
-            prior_z=EXPERT_PRIOR_Z,
+            prior_margin=prior_margin,
+            prior_z=prior_z,
         )

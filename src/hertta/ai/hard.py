@@ -119,8 +119,9 @@ class HardPlayer:
         """How far the other seats' past plays weigh the worlds (see
         :mod:`hertta.ai.inference`); None: every consistent world weighs the same."""
         self.prior_margin = prior_margin
+        """Points the search must gain over Normal's choice to replace it..."""
         self.prior_z = prior_z
-        """How far the search must beat Normal's choice to replace it (see :data:`PRIOR_Z`)."""
+        """...and by this many standard errors (see :data:`PRIOR_MARGIN`)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
