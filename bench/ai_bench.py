@@ -218,11 +218,16 @@ def openspiel_duels(
                         "lone_seat": r.lone_seat,
                         "points": r.points,
                         "shooter": r.shooter,
+                        "passes": r.passes,
+                        "plays": r.plays,
                     }
                     for r in stats.results
                 ]
                 with open(f"{dump}.{side}.{count}.json", "w") as out:
-                    json.dump({"level": level, "lone": side, "sims": count, "rounds": rows}, out)
+                    json.dump(
+                        {"level": level, "lone": side, "sims": count, "seed": seed, "rounds": rows},
+                        out,
+                    )
             title = (
                 f"one {level} seat vs three IS-MCTS-{count}"
                 if side == "ours"

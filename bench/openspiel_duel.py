@@ -150,6 +150,10 @@ class RoundResult:
     lone_seat: int
     points: tuple[int, ...]
     shooter: int | None
+    passes: tuple[tuple[str, ...], ...] = ()
+    """Each seat's three cards passed (none on a hold round), as card codes."""
+    plays: tuple[tuple[int, str], ...] = ()
+    """Every (seat, card) played, in order: with the deal, the round's transcript."""
 
 
 @dataclass
@@ -182,16 +186,18 @@ def play_round(
     seed: int,
     stats: DuelStats,
     build: ObservationBuilder = seat_observation,
+    transcript: History | None = None,
 ) -> tuple[tuple[int, ...], int | None]:
     """Play ``deal`` with ``kinds[s]`` (``"ours"`` / ``"ismcts"``) in seat ``s``; returns each
-    seat's points (OpenSpiel's) and the moon shooter."""
+    seat's points (OpenSpiel's) and the moon shooter. ``transcript``, when given, receives the
+    passes and plays."""
     players: list[Player | IsmctsSeat] = []
     rngs = []
     for s, kind in enumerate(kinds):
         sub = derive_seed(seed, s)
         players.append(ours() if kind == "ours" else IsmctsSeat(game, simulations, sub))
         rngs.append(SplitMix64(sub))
-    history = History(deal)
+    history = transcript if transcript is not None else History(deal)
     state = game.new_initial_state()
     state.apply_action(SPIEL_PASS[deal.direction])
     for k in range(52):
@@ -257,6 +263,7 @@ def run_duel(
         for rotation in range(PLAYERS):
             kinds = [other] * PLAYERS
             kinds[rotation] = lone
+            history = History(deal)
             points, shooter = play_round(
                 game,
                 deal,
@@ -266,8 +273,13 @@ def run_duel(
                 derive_seed(DUEL_SALT, seed, index, rotation, simulations),
                 stats,
                 build,
+                history,
             )
-            stats.results.append(RoundResult(index, rotation, rotation, points, shooter))
+            passes = tuple(tuple(str(c) for c in cards) for cards in history.passes)
+            plays = tuple((s, str(c)) for s, c in history.plays)
+            stats.results.append(
+                RoundResult(index, rotation, rotation, points, shooter, passes, plays)
+            )
         done = index + 1
         elapsed = time.perf_counter() - start
         progress(

@@ -123,6 +123,18 @@ def test_block_the_moon_by_not_feeding_the_shooter() -> None:
     assert chosen.suit is not HEARTS
 
 
+ONLY_HEARTS_UNDER_THE_SHOOTER = position(
+    {0: "4C 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 1: "2C 3S", 2: "AC KS KD", 3: "3C QS 2D"},
+    MOON_TRICKS + " KD 2D",
+)
+"""Seat 0, void in diamonds with nothing but hearts, on the threat's winning trick."""
+
+
+def test_block_the_moon_by_feeding_the_shooter_its_lowest_heart() -> None:
+    # Every card feeds it: the 2♥, keeping the Q♥ and J♥ that can still take a trick from it.
+    assert normal(view(ONLY_HEARTS_UNDER_THE_SHOOTER)) == (card("2H"), "block_the_moon")
+
+
 def test_block_the_moon_by_leading_a_top_heart() -> None:
     state = position(
         {0: "4C 3H AD AH 2H", 1: "2C 3S 3D", 2: "AC KS 5D", 3: "3C QS 2D"},

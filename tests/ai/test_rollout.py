@@ -44,6 +44,12 @@ SCENARIOS = {
         {1: "2C", 2: "AC 4S 7S 2D 3D 4D 5D 6D 2H 3H 4H 5H 6H", 3: "3C", 0: "4C"}, OPENING
     ),
     "first trick": position({3: "2C", 0: "AC KC 5C"}, "2C"),
+    # Lead the card likeliest to be beaten, not the lowest rank: nothing still out is below
+    # the 5♣, while the 2♦ is below the 3♦.
+    "lead by share": position(
+        {0: "AC 5C 3D 9D TD KS 7H 8H 9H TH JH QH AH", 1: "2C", 2: "3C", 3: "4C"},
+        "2C 3C 4C AC",
+    ),
 }
 
 
@@ -138,3 +144,14 @@ def test_a_shooter_leads_spades_last_while_another_seat_holds_the_queen() -> Non
     assert shoot_card(game, game.legal_mask(), tables, out_mask(game) & ~(1 << 36)) == (
         parse_cards("AS")[0].index
     )
+
+
+def test_a_void_blocker_with_nothing_but_hearts_feeds_the_shooter_its_lowest() -> None:
+    # As Normal's block_the_moon: the threat (13 points) wins the trick and every card of
+    # seat 0 is a heart; the 2♥ goes, the high hearts stay as stoppers.
+    state = position(
+        {0: "4C 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 1: "2C 3S", 2: "AC KS KD", 3: "3C QS 2D"},
+        "2C AC 3C 4C  KS QS 2S 3S  KD 2D",
+    )
+    assert _fast_card(state) == parse_cards("2H")[0]
+

@@ -17,6 +17,13 @@ world, and a play of another kind costs more in the worlds where the policy had 
 against it (the Q♠ to drop, a spade to keep) than in the others. ``noise`` near 1 trusts play
 little (weights near 1: the uniform sampling); near 0 it trusts it fully.
 
+A seat that alone has taken points and holds a moon hand in a world (it is shooting there, in
+the rollout's terms) is not judged by its plays in that world: a shooter's order of play is its
+own. Judged by ours (top hearts first), a shooter that led a low heart while holding the top
+ones made exactly the worlds of its moon weigh little, and the search stopped blocking it
+(seen against OpenSpiel's IS-MCTS). Its plays still weigh the worlds where it holds no moon
+hand, so play that fits a shooter makes the moon worlds weigh more.
+
 Cancellation (two decks, a kitty) keeps uniform weights.
 """
 
@@ -103,7 +110,7 @@ def log_play_likelihood(
     keep = 1.0 - noise
     for seat, card in plays:
         index = card.index
-        if seat != viewer:
+        if seat != viewer and not (taker == seat and shooting):
             legal = game.legal_mask()
             if legal & (legal - 1):
                 predicted = choose_card(game, tables, taker, shooting)

@@ -110,7 +110,11 @@ def block_the_moon(s: Situation) -> Card | None:
         if hearts:
             return _highest(hearts)
     safe = _safe(s, legal)
-    return _highest(_without_bonus(s, safe)) if safe else None
+    if safe:
+        return _highest(_without_bonus(s, safe))
+    # Nothing but points: the lowest heart, keeping the high ones to take a trick from it later.
+    hearts = [c for c in legal if c.suit is Suit.HEARTS]
+    return _lowest(hearts) if hearts else None
 
 
 # --- following suit ---------------------------------------------------------------------

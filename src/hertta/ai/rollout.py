@@ -11,7 +11,8 @@ an observation per card. This module restates the heart of Normal's play rules
 - void: dump the Q♠, then A♠/K♠ while a Q♠ is out, then the highest heart, then the highest
   card; never throw away the bonus card;
 - leading: flush the Q♠ out with a low spade when holding no A♠/K♠/Q♠; keep spades while
-  holding the Q♠ (or A♠/K♠ with a Q♠ out); otherwise lead the lowest card.
+  holding the Q♠ (or A♠/K♠ with a Q♠ out); otherwise lead the card likeliest to be beaten
+  (the smallest share of the cards still out of its suit below it), as Normal's ``lead_low``.
 
 The moon (one-deck games): a seat that alone has taken points and holds a hand of top cards
 (at most one card of it can lose to two or more cards still out; two once it has taken
@@ -20,7 +21,8 @@ high and discards low side cards. When one other seat has taken every point so f
 least that share, the others feed it nothing when void (a heart goes on a trick it has lost
 instead); once its hand is strong enough to be shooting (whatever its points) they block in
 earnest: take a trick with points from it (or before it plays), lead a top heart, keep high
-cards (the Q♠ too) as stoppers when its trick cannot be beaten. Without this the search never
+cards (the Q♠ too) as stoppers when its trick cannot be beaten, and when void with nothing but
+points give it the lowest heart, not the highest. Without this the search never
 sees a moon coming, and never sees its own.
 
 It sees only what the seat to move could see in that determinized world (its own hand, the
@@ -118,16 +120,30 @@ def _lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
             mask = other
     if mask & tables.bonus_bit and mask != tables.bonus_bit:
         mask ^= tables.bonus_bit
+    # As Normal's lead_low: the suit whose lowest card has the smallest share of the cards
+    # still out of that suit below it (the likeliest to be beaten), then a card that scores
+    # nothing, then the shorter suit (a void comes sooner), then the lower rank. Plain lowest
+    # rank was 0.26 points per round worse in one seat against three (4-player standard).
+    out = out_mask(game)
+    penalty = tables.penalty
     best = -1
-    best_rank = 99
+    best_key = (2.0, 0, 0, 0)
     for suit in range(4):
         part = mask & SUIT_MASKS[suit]
         if part:
             card = _lowest(part)
-            rank = card - 13 * suit
-            if rank < best_rank:
+            suit_out = out & SUIT_MASKS[suit]
+            below = suit_out & ((1 << card) - 1)
+            share = below.bit_count() / suit_out.bit_count() if suit_out else 1.0
+            key = (
+                share,
+                int(penalty[card] > 0),
+                (hand & SUIT_MASKS[suit]).bit_count(),
+                card - 13 * suit,
+            )
+            if key < best_key:
                 best = card
-                best_rank = rank
+                best_key = key
     return best
 
 
@@ -387,7 +403,12 @@ def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int, shoot
     safe = mask & ~tables.penalty_mask
     if safe & ~tables.bonus_bit:
         safe &= ~tables.bonus_bit
-    return _highest(safe) if safe else -1
+    if safe:
+        return _highest(safe)
+    # Nothing but points: feed it the lowest heart and keep the high ones, the stoppers that
+    # can still take a trick from it.
+    hearts = mask & HEARTS_MASK
+    return _lowest(hearts) if hearts else -1
 
 
 def fast_choice(game: FastRound, tables: PolicyTables) -> int:
