@@ -51,15 +51,20 @@ def test_the_jack_lead_makes_the_leader_an_unlikely_queen_holder() -> None:
     assert _queen_share(obs, 2, weighted=True) < 0.6 * _queen_share(obs, 2, weighted=False)
 
 
-def _queen_share(obs: Observation, seat: int, weighted: bool, worlds: int = 600) -> float:
-    """Share of the (weighted) sampled worlds in which ``seat`` holds the Q♠."""
+def _share(
+    obs: Observation,
+    test: Callable[[Sequence[Sequence[Card]]], bool],
+    weighted: bool,
+    worlds: int = 600,
+) -> float:
+    """Share of the (weighted) sampled worlds whose hands pass ``test``."""
     know = knowledge_of(obs)
     compiled = compile_rules(obs.rules, obs.players)
     tables = policy_tables(compiled)
     history = _history(obs)
     rng = SplitMix64(7)
     logs: list[float] = []
-    holds: list[bool] = []
+    hits: list[bool] = []
     for _ in range(worlds):
         deal = sample_deal(know, rng)
         start = starting_hands(deal.hands, history, obs.players)
@@ -68,10 +73,15 @@ def _queen_share(obs: Observation, seat: int, weighted: bool, worlds: int = 600)
             if weighted
             else 0.0
         )
-        holds.append(QUEEN_OF_SPADES in deal.hands[seat])
+        hits.append(test(deal.hands))
     top = max(logs)
     weights = [math.exp(x - top) for x in logs]
-    return sum(w for w, h in zip(weights, holds, strict=True) if h) / sum(weights)
+    return sum(w for w, h in zip(weights, hits, strict=True) if h) / sum(weights)
+
+
+def _queen_share(obs: Observation, seat: int, weighted: bool) -> float:
+    """Share of the (weighted) sampled worlds in which ``seat`` holds the Q♠."""
+    return _share(obs, lambda hands: QUEEN_OF_SPADES in hands[seat], weighted)
 
 
 # --- a seat that ducked probably lacked the card -----------------------------------------
@@ -170,31 +180,3 @@ def test_a_possible_shooter_is_not_judged_by_our_way_of_shooting() -> None:
 def _holds(seat: int, cards: str) -> Callable[[Sequence[Sequence[Card]]], bool]:
     wanted = [card(c) for c in cards.split()]
     return lambda hands: all(c in hands[seat] for c in wanted)
-
-
-def _share(
-    obs: Observation,
-    test: Callable[[Sequence[Sequence[Card]]], bool],
-    weighted: bool,
-    worlds: int = 600,
-) -> float:
-    """Share of the (weighted) sampled worlds whose hands pass ``test``."""
-    know = knowledge_of(obs)
-    compiled = compile_rules(obs.rules, obs.players)
-    tables = policy_tables(compiled)
-    history = _history(obs)
-    rng = SplitMix64(11)
-    logs: list[float] = []
-    hits: list[bool] = []
-    for _ in range(worlds):
-        deal = sample_deal(know, rng)
-        start = starting_hands(deal.hands, history, obs.players)
-        logs.append(
-            log_play_likelihood(compiled, tables, obs.dealer, start, history, obs.seat)
-            if weighted
-            else 0.0
-        )
-        hits.append(test(deal.hands))
-    top = max(logs)
-    weights = [math.exp(x - top) for x in logs]
-    return sum(w for w, h in zip(weights, hits, strict=True) if h) / sum(weights)
