@@ -135,6 +135,19 @@ def test_block_the_moon_by_feeding_the_shooter_its_lowest_heart() -> None:
     assert normal(view(ONLY_HEARTS_UNDER_THE_SHOOTER)) == (card("2H"), "block_the_moon")
 
 
+A_LONE_TAKER_WINS = position(
+    {0: "4C 2H 3H", 1: "2C 4D 5D", 2: "AC KD QD JD", 3: "3C 5H 6H 8H KH 7C 8C 9C TC JC 5S 6S 7S"},
+    "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
+    voids={0: [DIAMONDS]},
+)
+"""Seat 2 has taken the only points (4 hearts) and wins the J♦ trick; seat 3 is void."""
+
+
+def test_keep_points_from_a_lone_taker() -> None:
+    # Well short of a moon threat, but a moon needs every point: the J♣ goes, not the K♥.
+    assert normal(view(A_LONE_TAKER_WINS)) == (card("JC"), "keep_points_from_a_lone_taker")
+
+
 def test_block_the_moon_by_leading_a_top_heart() -> None:
     state = position(
         {0: "4C 3H AD AH 2H", 1: "2C 3S 3D", 2: "AC KS 5D", 3: "3C QS 2D"},

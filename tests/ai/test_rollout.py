@@ -6,6 +6,8 @@ import pytest
 
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import (
+    EVERYONE,
+    choose_card,
     fast_choice,
     final_points,
     moon_state,
@@ -154,4 +156,37 @@ def test_a_void_blocker_with_nothing_but_hearts_feeds_the_shooter_its_lowest() -
         "2C AC 3C 4C  KS QS 2S 3S  KD 2D",
     )
     assert _fast_card(state) == parse_cards("2H")[0]
+
+
+
+def test_a_wary_seat_blocks_alone_and_is_blocked_by_everyone() -> None:
+    # The same position. Seat 3 searching (wary): seat 0 plays as if no moon were on, its
+    # highest heart on the threat's trick. Seat 0 or the threat searching: seat 0 blocks.
+    state = position(
+        {0: "4C 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 1: "2C 3S", 2: "AC KS KD", 3: "3C QS 2D"},
+        "2C AC 3C 4C  KS QS 2S 3S  KD 2D",
+    )
+    game = state.to_fast()
+    tables = policy_tables(game.rules)
+    taker, shooting = moon_state(game, tables)
+    assert taker == 2 and game.turn == 0
+    assert choose_card(game, tables, taker, shooting, wary=3) == parse_cards("QH")[0].index
+    for wary in (0, 2, EVERYONE):
+        assert choose_card(game, tables, taker, shooting, wary) == parse_cards("2H")[0].index
+
+
+def test_a_void_seat_feeds_a_lone_taker_nothing() -> None:
+    # Seat 2 alone has taken points (4 hearts) and wins the J♦ trick: seat 3, void, throws
+    # a safe card (the highest by the engine's card order, a spade), not its K♥.
+    state = position(
+        {
+            0: "4C 2H 3H",
+            1: "2C 4D 5D",
+            2: "AC KD QD JD",
+            3: "3C 5H 6H 8H KH 7C 8C 9C TC JC 5S 6S 7S",
+        },
+        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
+        voids={0: [D]},
+    )
+    assert _fast_card(state) == parse_cards("7S")[0]
 

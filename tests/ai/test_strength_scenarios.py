@@ -116,7 +116,9 @@ def test_even_a_loose_prior_keeps_the_hearts_from_the_shooter() -> None:
     # then the search threw hearts on the shooter's trick in most seeds. Since the rollout's
     # blockers keep their high hearts (a void blocker with nothing but points gives the
     # lowest heart), the searched value of keeping them shows even so, weighted or not.
-    loose = {"prior_margin": 0.15, "prior_z": 1.0}
+    # (Every seat blocks in these rollouts, as when the class was seen; the default Hard,
+    # which counts on nobody else, is the test above.)
+    loose = {"prior_margin": 0.15, "prior_z": 1.0, "lone_blocker": False}
     uniform = hard_cards(MOON_THREAT, range(8), play_noise=None, **loose)
     assert sum(c.suit is not Suit.HEARTS for c in uniform) >= 6, uniform
     weighed = hard_cards(MOON_THREAT, range(8), **loose)
@@ -180,3 +182,28 @@ def test_a_possible_shooter_is_not_judged_by_our_way_of_shooting() -> None:
 def _holds(seat: int, cards: str) -> Callable[[Sequence[Sequence[Card]]], bool]:
     wanted = [card(c) for c in cards.split()]
     return lambda hands: all(c in hands[seat] for c in wanted)
+
+
+SHOOTER_LEADS_LOW_AGAIN = seat_view(
+    "5C TC AC 5D 6D TD JD 2S 3S 5S 9H TH QH",
+    0,
+    "2C 6C 4C AC TD AD QD 8D 4S JS AS 5S 9S 3S 7S TS 8C 7C 5C JC 2D KD 7D JD QC QS TC 3C "
+    "9D 4D 6D 3D JH 8H",
+    seat=3,
+)
+"""The same deal played otherwise (seed 2028, deal 11, after the changes above): seat 1 has
+taken the Q♠, leads the J♥ with A♥ K♥ 6♥ 3♥ behind it; seat 3 holds Q♥ T♥ 9♥. Ducking lets
+it run the A♥ and K♥ through seat 3's two hearts and then the small ones."""
+
+
+def test_a_wary_searcher_takes_the_heart_trick_itself() -> None:
+    # In rollouts where every other seat blocks too, seat 0 (last to play) stops the moon in
+    # the worlds where it holds a top heart, so ducking looks cheaper than it is against
+    # players who do not block. Counting on nobody else (lone_blocker), Hard takes the trick.
+    obs = SHOOTER_LEADS_LOW_AGAIN
+    assert obs.turn == 3 and obs.points_taken == (0, 13, 0, 0)
+    assert normal_play(situation_of(obs)) == card("QH")
+    wary = hard_cards(obs, range(8), lone_blocker=True)
+    assert wary.count(card("QH")) >= 6, wary
+    trusting = hard_cards(obs, range(8), lone_blocker=False)
+    assert trusting.count(card("9H")) >= 4, trusting

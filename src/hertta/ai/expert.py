@@ -47,6 +47,7 @@ class ExpertPlayer(HardPlayer):
         play_noise: float | None = DEFAULT_NOISE,
         prior_margin: float = EXPERT_PRIOR_MARGIN,
         prior_z: float = EXPERT_PRIOR_Z,
+        lone_blocker: bool = True,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -59,4 +60,5 @@ class ExpertPlayer(HardPlayer):
             play_noise=play_noise,
             prior_margin=prior_margin,
             prior_z=prior_z,
+            lone_blocker=lone_blocker,
         )

@@ -31,7 +31,7 @@ from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.moon import best_moon_option, option_value
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import PolicyTables, final_points, play_out, policy_tables
+from hertta.ai.rollout import EVERYONE, PolicyTables, final_points, play_out, policy_tables
 from hertta.ai.sampling import sample_deal
 from hertta.ai.search import Collector, Evaluation, World, evaluate, round_utility
 from hertta.ai.situation import situation_of
@@ -105,6 +105,7 @@ class HardPlayer:
         play_noise: float | None = DEFAULT_NOISE,
         prior_margin: float = PRIOR_MARGIN,
         prior_z: float = PRIOR_Z,
+        lone_blocker: bool = True,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -122,6 +123,9 @@ class HardPlayer:
         """Points the search must gain over Normal's choice to replace it..."""
         self.prior_z = prior_z
         """...and by this many standard errors (see :data:`PRIOR_MARGIN`)."""
+        self.lone_blocker = lone_blocker
+        """In the rollouts only this seat blocks another's moon, while every seat blocks its
+        own: it counts on nobody else (see :func:`hertta.ai.rollout.choose_card`)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -147,6 +151,11 @@ class HardPlayer:
         self.last_worlds = len(collector.logs)
         return collector.result()
 
+    def wary(self, seat: int) -> int:
+        """The ``wary`` seat of this player's rollouts (see
+        :func:`hertta.ai.rollout.choose_card`)."""
+        return seat if self.lone_blocker else EVERYONE
+
     # --- play -----------------------------------------------------------------------------
 
     def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
@@ -158,7 +167,9 @@ class HardPlayer:
             return prior if prior in groups[0] else groups[0][0]
         picks = [prior if prior in group else group[0] for group in groups]
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
-        world, weighed = play_world(obs, know, picks, rng, self.play_noise)
+        world, weighed = play_world(
+            obs, know, picks, rng, self.play_noise, wary=self.wary(obs.seat)
+        )
         result = self._run(
             world,
             len(picks),
@@ -188,7 +199,7 @@ class HardPlayer:
         if len(candidates) == 1:
             return candidates[0]
         size = hand_size(obs.rules, obs.players)
-        world = pass_world(obs, candidates, rng)
+        world = pass_world(obs, candidates, rng, wary=self.wary(obs.seat))
         result = self._run(
             world, len(candidates), self.pass_budget, _play_cost(obs, size * obs.players)
         )
@@ -236,10 +247,12 @@ def play_world(
     rng: SplitMix64,
     noise: float | None,
     utility: Utility = round_utility,
+    wary: int = EVERYONE,
 ) -> tuple[World, bool]:
     """The search of a play decision: a world samples the hidden cards (weighed by how likely
     the other seats' past plays make it, with ``noise``), then plays each of ``picks`` and
-    the round out by the rollout policy, and scores each by ``utility``. Also says whether
+    the round out by the rollout policy (``wary``: see :func:`hertta.ai.rollout.choose_card`),
+    and scores each by ``utility``. Also says whether
     the worlds are weighed (not in Cancellation, nor before another seat has played)."""
     compiled = compile_rules(obs.rules, obs.players)
     tables = policy_tables(compiled)
@@ -261,7 +274,7 @@ def play_world(
         for card in picks:
             game = base.clone()
             game.play(card.index)
-            play_out(game, tables)
+            play_out(game, tables, wary)
             values.append(utility(final_points(game), seat, totals, limit))
         return log, values
 
@@ -273,6 +286,7 @@ def pass_world(
     candidates: Sequence[Sequence[Card]],
     rng: SplitMix64,
     utility: Utility = round_utility,
+    wary: int = EVERYONE,
 ) -> World:
     """The search of a pass: a world deals the other hands at random, lets the other seats
     pass by Normal's rules, makes the exchange with each of ``candidates`` as this seat's
@@ -302,7 +316,7 @@ def pass_world(
                 [[c.index for c in h] for h in after],
                 [c.index for c in deal.kitty],
             )
-            play_out(game, tables)
+            play_out(game, tables, wary)
             values.append(utility(final_points(game), seat, obs.match_totals, rules.score_limit))
         return 0.0, values
 

@@ -64,6 +64,7 @@ PLAY_REASONS: Final = {
     "dump_queen_when_void": "dump_queen",
     "dump_high_spades_when_void": "dump_high_spade",
     "save_hearts_for_the_leader": "points_to_leader",
+    "keep_points_from_a_lone_taker": "block_moon",
     "dump_hearts": "dump_heart",
     "shed_high_card": "void_suit",
     "flush_the_queen": "flush_queen",

@@ -15,7 +15,8 @@ propose legal cards. The order (see :data:`PLAY_RULES`):
   ``forced_to_win``;
 - void in the led suit: ``spare_the_player_near_the_limit`` (score awareness),
   ``dump_queen_when_void``, ``dump_high_spades_when_void``, ``save_hearts_for_the_leader``
-  (points go to the match leader), ``dump_hearts``, ``shed_high_card``;
+  (points go to the match leader), ``keep_points_from_a_lone_taker`` (no heart for a seat that
+  alone has taken points), ``dump_hearts``, ``shed_high_card``;
 - leading: ``flush_the_queen``, ``lead_bonus_card``, ``lead_high_early``, ``lead_low``.
 
 Variants: the bonus card is chased and never thrown to others, penalty spades follow the rules
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from hertta.ai import situation
 from hertta.ai.passing import moon_hand
 from hertta.ai.situation import KING_OF_SPADES, Situation
 from hertta.cards import Card, Rank, Suit
@@ -259,6 +261,18 @@ def save_hearts_for_the_leader(s: Situation) -> Card | None:
     return _highest(side) if side else None
 
 
+def keep_points_from_a_lone_taker(s: Situation) -> Card | None:
+    """Void on a trick that the one seat holding every point so far (and
+    :data:`~hertta.ai.situation.FEED_SHARE` of them) is winning: throw a safe card, not a
+    heart it needs for the moon."""
+    if s.following or not s.trick or s.winner is None:
+        return None
+    if s.winner != s.moon_threat(situation.FEED_SHARE):
+        return None
+    safe = [c for c in _without_bonus(s, _safe(s, s.legal)) if not s.is_bonus(c)]
+    return _highest(safe) if safe else None
+
+
 def dump_hearts(s: Situation) -> Card | None:
     if s.following or not s.trick:
         return None
@@ -359,6 +373,7 @@ PLAY_RULES: tuple[tuple[str, PlayRule], ...] = (
     ("dump_queen_when_void", dump_queen_when_void),
     ("dump_high_spades_when_void", dump_high_spades_when_void),
     ("save_hearts_for_the_leader", save_hearts_for_the_leader),
+    ("keep_points_from_a_lone_taker", keep_points_from_a_lone_taker),
     ("dump_hearts", dump_hearts),
     ("shed_high_card", shed_high_card),
     ("flush_the_queen", flush_the_queen),

@@ -108,7 +108,9 @@ def assess_play(obs: Observation, card: Card, rng: SplitMix64, hard: HardPlayer)
     trick = len(obs.tricks)
     if same:
         return Assessment("play", (card,), (best,), 0.0, 0.0, reason, trick)
-    world, _ = play_world(obs, know, [best, card], rng, hard.play_noise, own_points)
+    world, _ = play_world(
+        obs, know, [best, card], rng, hard.play_noise, own_points, hard.wary(obs.seat)
+    )
     cost, error, worlds = paired_cost(world)
     return Assessment("play", (card,), (best,), cost, error, reason, trick, worlds=worlds)
 
@@ -121,7 +123,11 @@ def assess_pass(
     reason = pass_reason(obs, best)
     if best == chosen:
         return Assessment("pass", chosen, best, 0.0, 0.0, reason)
-    cost, error, worlds = paired_cost(pass_world(obs, [list(best), list(chosen)], rng, own_points))
+    cost, error, worlds = paired_cost(
+        pass_world(
+            obs, [list(best), list(chosen)], rng, own_points, hard.wary(obs.seat)
+        )
+    )
     return Assessment("pass", chosen, best, cost, error, reason, worlds=worlds)
 
 

@@ -56,6 +56,11 @@ MOON_HEARTS = 4
 """Hearts a hand needs to start a moon before anyone has taken a point."""
 MOON_LOSERS = 2
 """Losers (cards two or more cards still out can beat) a committed shooter goes on with."""
+FEED_SHARE = 0.08
+"""From this share of the points (2 of 26) taken by one seat alone, the others, void, feed it
+none (see :data:`hertta.ai.situation.FEED_SHARE`)."""
+EARLY_MOON_LOSERS = 0
+"""Losers a sole taker goes on with before it has :data:`MOON_THREAT_SHARE` of the points."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +77,8 @@ class PolicyTables:
     moon_total: int
     moon_threat: int
     """Points one seat alone must have taken before the others block its moon."""
+    feed_threat: int
+    """Points one seat alone must have taken before the others, void, feed it none."""
     moon_needs_bonus: bool
 
 
@@ -89,6 +96,7 @@ def policy_tables(rules: CompiledRules) -> PolicyTables:
         cancellation=rules.cancellation,
         moon_total=rules.moon_total,
         moon_threat=max(1, round(MOON_THREAT_SHARE * rules.moon_total)),
+        feed_threat=max(1, round(FEED_SHARE * rules.moon_total)),
         moon_needs_bonus=rules.moon_needs_bonus,
     )
 
@@ -281,7 +289,7 @@ def moon_state(game: FastRound, tables: PolicyTables) -> tuple[int, bool]:
             mine |= 1 << card
         else:
             out |= 1 << card
-    allowed = MOON_LOSERS if game.penalty[taker] >= tables.moon_threat else 0
+    allowed = MOON_LOSERS if game.penalty[taker] >= tables.moon_threat else EARLY_MOON_LOSERS
     return taker, moon_losers(mine, out) <= allowed
 
 
@@ -416,8 +424,16 @@ def fast_choice(game: FastRound, tables: PolicyTables) -> int:
     return choose_card(game, tables, *moon_state(game, tables))
 
 
-def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: bool) -> int:
-    """:func:`fast_choice` with :func:`moon_state` already known."""
+EVERYONE = -1
+"""``wary`` for rollouts in which every seat blocks every shooter."""
+
+
+def choose_card(
+    game: FastRound, tables: PolicyTables, taker: int, shooting: bool, wary: int = EVERYONE
+) -> int:
+    """:func:`fast_choice` with :func:`moon_state` already known. ``wary``: the searching seat,
+    which counts on nobody else: another seat's moon is blocked by it alone (the others play
+    as if no moon were on), its own moon by everyone. :data:`EVERYONE`: every seat blocks."""
     mask = game.legal_mask()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
@@ -428,7 +444,9 @@ def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: boo
         if taker == game.turn:
             if shooting:
                 return shoot_card(game, mask, tables, out_mask(game))
-        elif shooting or game.penalty[taker] >= tables.moon_threat:
+        elif (wary < 0 or game.turn == wary or taker == wary) and (
+            shooting or game.penalty[taker] >= tables.feed_threat
+        ):
             card = _block(game, mask, tables, taker, shooting)
             if card >= 0:
                 return card
@@ -446,12 +464,13 @@ def choose_card(game: FastRound, tables: PolicyTables, taker: int, shooting: boo
     return _discard(game, mask, tables)
 
 
-def play_out(game: FastRound, tables: PolicyTables) -> None:
-    """Play the round to its end with the rollout policy for every seat."""
+def play_out(game: FastRound, tables: PolicyTables, wary: int = EVERYONE) -> None:
+    """Play the round to its end with the rollout policy for every seat (``wary``: see
+    :func:`choose_card`)."""
     play = game.play
     taker, shooting = moon_state(game, tables)
     while game.tricks_left:
-        play(choose_card(game, tables, taker, shooting))
+        play(choose_card(game, tables, taker, shooting, wary))
         if not game.trick and taker != -2:
             taker, shooting = moon_state(game, tables)
 

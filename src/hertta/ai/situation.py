@@ -19,6 +19,11 @@ from hertta.hearts.observation import Observation
 KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 
 MOON_THREAT_SHARE = 0.3
+FEED_SHARE = 0.1
+"""From this share of the deck's points (3 of 26) taken by one seat alone, the others, void,
+throw it no points (a moon needs every one); :data:`MOON_THREAT_SHARE` starts the rest of the
+blocking. Measured against xinxin with 3 points here and 2 in the rollout
+(:data:`hertta.ai.rollout.FEED_SHARE`)."""
 """Someone who alone has taken this share of the deck's penalty points may be shooting."""
 
 
@@ -103,15 +108,17 @@ class Situation:
     def others_penalty(self) -> int:
         return sum(p for s, p in enumerate(self.know.penalty) if s != self.seat)
 
-    def moon_threat(self) -> int | None:
-        """Another seat that has taken every penalty point so far, and enough of them to be
-        shooting the moon (and the bonus card too where the moon needs it)."""
+    def moon_threat(self, share: float | None = None) -> int | None:
+        """Another seat that has taken every penalty point so far, and enough of them
+        (``share`` of the deck's points, by default :data:`MOON_THREAT_SHARE`) to be shooting
+        the moon (and the bonus card too where the moon needs it)."""
         penalty = self.know.penalty
         takers = [s for s, p in enumerate(penalty) if p > 0]
         if len(takers) != 1 or takers[0] == self.seat:
             return None
         threat = takers[0]
-        if penalty[threat] < MOON_THREAT_SHARE * self.rules.moon_total:
+        needed = MOON_THREAT_SHARE if share is None else share
+        if penalty[threat] < max(1, round(needed * self.rules.moon_total)):
             return None
         if self.rules.moon_needs_bonus and any(
             b < 0 for s, b in enumerate(self.know.bonus) if s != threat
