@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from hertta.ai import rollout
-from hertta.hearts.compiled import SPADES_MASK, SUIT_MASKS, compile_rules
+from hertta.hearts.compiled import SUIT_MASKS, compile_rules
 from hertta.hearts.config import preset
 from hertta.hearts.dealing import random_deal_indices
 from hertta.hearts.fast import FastRound
@@ -37,25 +37,12 @@ Policy = Callable[[FastRound, rollout.PolicyTables], int]
 
 
 def lowest_rank_lead(game: FastRound, mask: int, tables: rollout.PolicyTables) -> int:
-    """The baseline's lead: flush the Q♠, keep spades while holding danger, then the lowest
-    rank of any suit."""
-    hand = game.hands[game.turn]
-    queen_out = any(
-        seat != game.turn and held & rollout.QUEEN_BIT for seat, held in enumerate(game.hands)
-    )
-    if queen_out and not hand & (rollout.HIGH_SPADES | rollout.QUEEN_BIT):
-        flush = mask & rollout.LOW_SPADES
-        if flush:
-            return (flush & -flush).bit_length() - 1
-    if hand & rollout.QUEEN_BIT or (queen_out and hand & rollout.HIGH_SPADES):
-        other = mask & ~SPADES_MASK
-        if other:
-            mask = other
-    if mask & tables.bonus_bit and mask != tables.bonus_bit:
-        mask ^= tables.bonus_bit
+    """The baseline's lead: the rollout's own pool of leads (flush the Q♠, keep spades while
+    holding danger), then the lowest rank of any suit."""
+    pool = rollout.lead_pool(game, mask, tables, rollout.out_mask(game))
     best, best_rank = -1, 99
     for suit in range(4):
-        part = mask & SUIT_MASKS[suit]
+        part = pool & SUIT_MASKS[suit]
         if part:
             card = (part & -part).bit_length() - 1
             if card - 13 * suit < best_rank:

@@ -115,24 +115,35 @@ def _queen_out(game: FastRound) -> bool:
     return any(seat != me and hand & QUEEN_BIT for seat, hand in enumerate(game.hands))
 
 
-def _lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
+def lead_pool(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
+    """The cards of ``mask`` the rollout may lead, ``out`` being :func:`out_mask`: the lowest
+    low spade alone when flushing a Q♠ out (holding no A♠/K♠/Q♠), else no spades while holding
+    the Q♠ (or A♠/K♠ with a Q♠ out) and not the bonus card, when something else is left."""
     hand = game.hands[game.turn]
-    queen_out = _queen_out(game)
+    queen_out = out & QUEEN_BIT
     if queen_out and not hand & (HIGH_SPADES | QUEEN_BIT):
         flush = mask & LOW_SPADES
         if flush:
-            return _lowest(flush)
+            return flush & -flush
     if hand & QUEEN_BIT or (queen_out and hand & HIGH_SPADES):
         other = mask & ~SPADES_MASK
         if other:
             mask = other
     if mask & tables.bonus_bit and mask != tables.bonus_bit:
         mask ^= tables.bonus_bit
+    return mask
+
+
+def _lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
+    out = out_mask(game)
+    mask = lead_pool(game, mask, tables, out)
+    if not mask & (mask - 1):
+        return _lowest(mask)
     # As Normal's lead_low: the suit whose lowest card has the smallest share of the cards
     # still out of that suit below it (the likeliest to be beaten), then a card that scores
     # nothing, then the shorter suit (a void comes sooner), then the lower rank. Plain lowest
     # rank was 0.22 points per round worse in one seat against three (bench/rollout_duel.py).
-    out = out_mask(game)
+    hand = game.hands[game.turn]
     penalty = tables.penalty
     best = -1
     best_key = (2.0, 0, 0, 0)

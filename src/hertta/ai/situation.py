@@ -19,12 +19,12 @@ from hertta.hearts.observation import Observation
 KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 
 MOON_THREAT_SHARE = 0.3
+"""Someone who alone has taken this share of the deck's penalty points may be shooting."""
 FEED_SHARE = 0.1
 """From this share of the deck's points (3 of 26) taken by one seat alone, the others, void,
 throw it no points (a moon needs every one); :data:`MOON_THREAT_SHARE` starts the rest of the
 blocking. Measured against xinxin with 3 points here and 2 in the rollout
 (:data:`hertta.ai.rollout.FEED_SHARE`)."""
-"""Someone who alone has taken this share of the deck's penalty points may be shooting."""
 
 
 @dataclass(frozen=True, slots=True)
