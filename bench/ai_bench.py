@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -43,7 +42,7 @@ from hertta.hearts.deck import PASS_CYCLES
 from hertta.hearts.observation import Observation
 from hertta.hearts.round import deal_round
 from hertta.rng import SplitMix64, derive_seed
-from openspiel_duel import Summary, run_duel, summarize
+from openspiel_duel import Summary, mean_ci, run_duel, summarize
 
 
 class Timed:
@@ -140,16 +139,7 @@ def paired_gap(result: Any) -> tuple[float, float, float]:
                 side[0] += p
                 side[1] += 1
     gaps = [b[0] / b[1] - a[0] / a[1] for a, b in by_code.values()]
-    return _mean_ci(gaps)
-
-
-def _mean_ci(values: list[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, -math.inf, math.inf
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, mean - 1.959964 * sd / math.sqrt(n), mean + 1.959964 * sd / math.sqrt(n)
+    return mean_ci(gaps)
 
 
 def print_strength(title: str, result: Any, seconds: float, goal: float) -> None:

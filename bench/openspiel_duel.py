@@ -303,7 +303,7 @@ class Summary:
     """Rounds in which an IS-MCTS seat shot the moon."""
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -347,9 +347,9 @@ def summarize(stats: DuelStats, lone: str) -> Summary:
         gaps.append(t - o)
     return Summary(
         rounds=len(stats.results),
-        ours=_mean_ci(ours_d),
-        theirs=_mean_ci(theirs_d),
-        gap=_mean_ci(gaps),
+        ours=mean_ci(ours_d),
+        theirs=mean_ci(theirs_d),
+        gap=mean_ci(gaps),
         ours_shot=shot,
         ours_suffered=suffered,
         our_seat_rounds=seat_rounds,

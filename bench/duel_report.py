@@ -1,0 +1,149 @@
+"""Compare head-to-head duels from their dumps (``bench/ai_bench.py --openspiel LEVEL --dump
+PREFIX`` writes one per duel): each configuration's gap with its 95% interval, its moons, where
+the gap comes from, and every later configuration paired by deal against the first.
+
+    .venv/bin/python bench/duel_report.py BASE.json[,MORE.json...] [OTHER.json[,...] ...]
+
+A comma joins the dumps of one configuration (several seeds, say). Rounds are matched by seed
+and deal, so the pairing holds only for dumps of the same deals: the difference of the means
+over the deals both configurations played, with its interval over those deals. The gap is the
+other side's mean points per round minus ours (positive: ours take fewer), as the duel prints.
+
+Where the gap comes from: the rounds in which the other side shot the moon, those in which we
+did, and the rest, each as its share of the gap per round over all rounds; and the gap per
+round of the rounds without a moon. A pairing removes the cards' luck and, against a program
+that answers a position the same way every time, all but the effect of our own changes;
+OpenSpiel's IS-MCTS does not replay a round alike, so its pairings keep more noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openspiel_duel import mean_ci
+
+
+@dataclass(frozen=True, slots=True)
+class DuelRound:
+    seed: int
+    deal: int
+    ours: frozenset[int]
+    """Our seats in this round (one when ours was the lone seat, three otherwise)."""
+    points: tuple[int, ...]
+    shooter: int | None
+
+    @property
+    def gap(self) -> float:
+        """The other side's mean points minus ours."""
+        mine = [p for s, p in enumerate(self.points) if s in self.ours]
+        theirs = [p for s, p in enumerate(self.points) if s not in self.ours]
+        return sum(theirs) / len(theirs) - sum(mine) / len(mine)
+
+
+def rounds_of(dump: dict[str, object]) -> list[DuelRound]:
+    """The rounds of one dump (``lone`` says whose seat was the lone one; ours by default)."""
+    seed = int(str(dump.get("seed", 0)))
+    lone_is_ours = dump.get("lone", "ours") == "ours"
+    rows = dump["rounds"]
+    assert isinstance(rows, list)
+    out = []
+    for row in rows:
+        seats = range(len(row["points"]))
+        lone = row["lone_seat"]
+        ours = frozenset(s for s in seats if (s == lone) == lone_is_ours)
+        out.append(DuelRound(seed, row["deal"], ours, tuple(row["points"]), row["shooter"]))
+    return out
+
+
+def load(spec: str) -> list[DuelRound]:
+    out: list[DuelRound] = []
+    for path in spec.split(","):
+        with open(path) as f:
+            out.extend(rounds_of(json.load(f)))
+    return out
+
+
+def gaps_by_deal(rounds: Sequence[DuelRound]) -> dict[tuple[int, int], float]:
+    """Each deal's gap over its rotations (the unit the intervals are taken over)."""
+    by: dict[tuple[int, int], list[float]] = {}
+    for r in rounds:
+        by.setdefault((r.seed, r.deal), []).append(r.gap)
+    return {key: sum(v) / len(v) for key, v in by.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    rounds: int
+    moons_shot: int
+    moons_suffered: int
+    from_suffered: float
+    from_shot: float
+    from_the_rest: float
+    """Shares of the gap per round over all rounds (they add up to the mean gap)."""
+    without_moon: float
+    """The gap per round of the rounds without a moon."""
+
+
+def breakdown(rounds: Sequence[DuelRound]) -> Breakdown:
+    n = len(rounds)
+    shot = [r for r in rounds if r.shooter is not None and r.shooter in r.ours]
+    suffered = [r for r in rounds if r.shooter is not None and r.shooter not in r.ours]
+    rest = [r for r in rounds if r.shooter is None]
+    return Breakdown(
+        rounds=n,
+        moons_shot=len(shot),
+        moons_suffered=len(suffered),
+        from_suffered=sum(r.gap for r in suffered) / n,
+        from_shot=sum(r.gap for r in shot) / n,
+        from_the_rest=sum(r.gap for r in rest) / n,
+        without_moon=sum(r.gap for r in rest) / len(rest) if rest else 0.0,
+    )
+
+
+def paired(
+    base: dict[tuple[int, int], float], other: dict[tuple[int, int], float]
+) -> tuple[int, tuple[float, float, float]]:
+    """Deals in both, and ``other`` minus ``base`` over them with its 95% interval."""
+    keys = sorted(base.keys() & other.keys())
+    return len(keys), mean_ci([other[k] - base[k] for k in keys])
+
+
+def _ci(values: tuple[float, float, float]) -> str:
+    mean, low, high = values
+    return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
+
+
+def report(specs: Sequence[str]) -> list[str]:
+    lines = []
+    base: dict[tuple[int, int], float] = {}
+    for index, spec in enumerate(specs):
+        rounds = load(spec)
+        gaps = gaps_by_deal(rounds)
+        b = breakdown(rounds)
+        lines.append(f"{spec}: {b.rounds} rounds, {len(gaps)} deals")
+        lines.append(f"  gap {_ci(mean_ci(list(gaps.values())))} points/round (+: ours better)")
+        lines.append(f"  moons: ours shot {b.moons_shot}, suffered {b.moons_suffered}")
+        lines.append(
+            f"  from moons suffered {b.from_suffered:+.2f}, moons shot {b.from_shot:+.2f}, "
+            f"the rest {b.from_the_rest:+.2f}; rounds without a moon {b.without_moon:+.2f}"
+        )
+        if index == 0:
+            base = gaps
+        else:
+            deals, diff = paired(base, gaps)
+            lines.append(f"  paired minus the first, {deals} deals: {_ci(diff)}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dumps", nargs="+", help="a dump, or several joined by commas")
+    args = parser.parse_args()
+    print("\n".join(report(args.dumps)))
+
+
+if __name__ == "__main__":
+    main()

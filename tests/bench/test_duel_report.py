@@ -1,0 +1,85 @@
+"""``bench/duel_report.py`` on made-up duel dumps whose figures are worked out by hand."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _round(
+    deal: int, lone: int, lone_points: int, others: list[int], shooter: int | None
+) -> dict[str, Any]:
+    points = list(others)
+    points.insert(lone, lone_points)
+    return {"deal": deal, "lone_seat": lone, "points": points, "shooter": shooter}
+
+
+def _dump(path: Path, rounds: list[dict[str, Any]], lone: str = "ours") -> str:
+    path.write_text(json.dumps({"seed": 7, "lone": lone, "rounds": rounds}))
+    return str(path)
+
+
+def _report(*specs: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "duel_report.py"), *specs],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
+def _base(shift: int) -> list[dict[str, Any]]:
+    """Three deals, four rotations: our lone seat takes ``shift`` fewer points than in the
+    first configuration, except in the moon that another seat shoots in deal 2."""
+    rounds = []
+    for r in range(4):
+        rounds.append(_round(0, r, 2 - shift, [6, 6, 6], None))  # gap 4 (+shift)
+        rounds.append(_round(1, r, 5 - shift, [7, 7, 7], None))  # gap 2 (+shift)
+        if r == 0:
+            shooter = 1  # seats 1, 2, 3 hold 0, 26, 26 around our 26
+            rounds.append(_round(2, 0, 26, [0, 26, 26], shooter))  # gap 52/3 - 26
+        else:
+            rounds.append(_round(2, r, 3 - shift, [5, 5, 5], None))  # gap 2 (+shift)
+    return rounds
+
+
+def test_gap_moons_breakdown_and_pairing(tmp_path: Path) -> None:
+    base = _dump(tmp_path / "base.json", _base(0))
+    better = _dump(tmp_path / "better.json", _base(1))
+    lines = _report(base, better)
+    assert lines[0].endswith(": 12 rounds, 3 deals")
+    # Deal gaps 4, 2 and (52/3 - 26 + 3 x 2) / 4 = -2/3: mean 16/9.
+    assert lines[1].startswith("  gap +1.78 [")
+    assert lines[2] == "  moons: ours shot 0, suffered 1"
+    # The moon: (52/3 - 26) / 12 rounds; the rest: (4 x 4 + 4 x 2 + 3 x 2) / 12 = 2.5, / 11.
+    assert lines[3] == (
+        "  from moons suffered -0.72, moons shot +0.00, the rest +2.50; rounds without a moon +2.73"
+    )
+    # Every deal's gap one point better except the moon round's share: deals 0 and 1 by 1,
+    # deal 2 by 3/4 (three of its four rotations).
+    assert lines[-1].startswith("  paired minus the first, 3 deals: +0.92 [")
+
+
+def test_pairing_uses_only_the_deals_both_played(tmp_path: Path) -> None:
+    base = _dump(tmp_path / "base.json", _base(0))
+    fewer = _dump(tmp_path / "fewer.json", [r for r in _base(1) if r["deal"] < 2])
+    lines = _report(base, fewer)
+    assert lines[-1] == "  paired minus the first, 2 deals: +1.00 [+1.00, +1.00]"
+
+
+def test_three_of_our_seats_against_a_lone_opponent(tmp_path: Path) -> None:
+    # The opponent's lone seat takes 10, ours 4 each: +6 for us; then ours shoots.
+    rounds = [
+        _round(0, 0, 10, [4, 4, 4], None),
+        _round(1, 0, 26, [0, 26, 26], 1),
+    ]
+    lines = _report(_dump(tmp_path / "x3.json", rounds, lone="ismcts"))
+    assert lines[2] == "  moons: ours shot 1, suffered 0"
+    # Deal 1: ours 52/3 against the lone seat's 26: 26 - 52/3 = 8.67; mean (6 + 8.67) / 2.
+    assert lines[1].startswith("  gap +7.33 [")
