@@ -22,6 +22,7 @@ import argparse
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from openspiel_duel import mean_ci
 
@@ -43,14 +44,12 @@ class DuelRound:
         return sum(theirs) / len(theirs) - sum(mine) / len(mine)
 
 
-def rounds_of(dump: dict[str, object]) -> list[DuelRound]:
+def rounds_of(dump: dict[str, Any]) -> list[DuelRound]:
     """The rounds of one dump (``lone`` says whose seat was the lone one; ours by default)."""
-    seed = int(str(dump.get("seed", 0)))
+    seed = int(dump.get("seed", 0))
     lone_is_ours = dump.get("lone", "ours") == "ours"
-    rows = dump["rounds"]
-    assert isinstance(rows, list)
     out = []
-    for row in rows:
+    for row in dump["rounds"]:
         seats = range(len(row["points"]))
         lone = row["lone_seat"]
         ours = frozenset(s for s in seats if (s == lone) == lone_is_ours)
@@ -79,6 +78,8 @@ class Breakdown:
     rounds: int
     moons_shot: int
     moons_suffered: int
+    """Rounds in which one of our seats shot the moon, and in which one of theirs did (a round,
+    not a seat-round: with three of our seats a moon they suffer counts once)."""
     from_suffered: float
     from_shot: float
     from_the_rest: float
