@@ -199,11 +199,13 @@ it run the A♥ and K♥ through seat 3's two hearts and then the small ones."""
 def test_a_wary_searcher_takes_the_heart_trick_itself() -> None:
     # In rollouts where every other seat blocks too, seat 0 (last to play) stops the moon in
     # the worlds where it holds a top heart, so ducking looks cheaper than it is against
-    # players who do not block. Counting on nobody else (lone_blocker), Hard takes the trick.
+    # players who do not block. Counting on nobody else (lone_blocker), Hard takes the trick
+    # in most seeds (12 of these 16 with the default budget of 50,000; 22 of 24 with 25,000,
+    # whose fewer worlds keep Normal's Q♥ more often), the trusting search mostly ducks.
     obs = SHOOTER_LEADS_LOW_AGAIN
     assert obs.turn == 3 and obs.points_taken == (0, 13, 0, 0)
     assert normal_play(situation_of(obs)) == card("QH")
-    wary = hard_cards(obs, range(8), lone_blocker=True)
-    assert wary.count(card("QH")) >= 6, wary
-    trusting = hard_cards(obs, range(8), lone_blocker=False)
-    assert trusting.count(card("9H")) >= 4, trusting
+    wary = hard_cards(obs, range(16), lone_blocker=True)
+    assert wary.count(card("QH")) >= 11, wary
+    trusting = hard_cards(obs, range(16), lone_blocker=False)
+    assert trusting.count(card("9H")) >= 9, trusting

@@ -1,4 +1,4 @@
-"""Expert: Hard's search with about eight times its work per decision (about 1 s here).
+"""Expert: Hard's search with about four times its work per decision (about 1 s here).
 
 The same determinized Monte Carlo search as :class:`~hertta.ai.hard.HardPlayer` (moon-aware
 rollouts, worlds weighed by the other seats' past plays), given a larger deterministic budget:
@@ -13,25 +13,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hertta.ai.hard import DEFAULT_BUDGET, DEFAULT_MOON_SAMPLES, DEFAULT_PASS_BUDGET, HardPlayer
+from hertta.ai.hard import DEFAULT_MOON_SAMPLES, HardPlayer
 from hertta.ai.inference import DEFAULT_NOISE
 
-WORK_FACTOR = 8
-"""Expert's budget in units of Hard's."""
-EXPERT_BUDGET = DEFAULT_BUDGET * WORK_FACTOR
-EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * WORK_FACTOR // 2
-"""Half the factor for the pass: its rollouts play whole rounds, so each world costs more."""
+EXPERT_BUDGET = 200_000
+"""Card plays per play decision: four times Hard's (eight times until Hard's was doubled on
+2026-12-02; Expert's own figures did not change)."""
+EXPERT_PASS_BUDGET = 124_800
+"""Four times Hard's pass budget (31,200), not eight: a pass's rollouts play whole rounds, so
+each of its worlds costs more than a play's."""
 EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
 EXPERT_MAX_WORLDS = 3200
 EXPERT_PRIOR_MARGIN = 0.15
 """Expert's rule prior (with :data:`EXPERT_PRIOR_Z`): the looser one Hard had when Expert was
-measured against it; its eight times as many worlds already make each override's standard error
+measured against it; its many more worlds already make each override's standard error
 smaller."""
 EXPERT_PRIOR_Z = 1.0
 
 
 class ExpertPlayer(HardPlayer):
-    """Hard's search with :data:`WORK_FACTOR` times the budget."""
+    """Hard's search with :data:`EXPERT_BUDGET` and :data:`EXPERT_PASS_BUDGET`."""
 
     name = "expert"
 
