@@ -58,8 +58,7 @@ class LeaseKeeper:
             if not self.wants_lease(live):
                 continue
             had = live.holds
-            if await live.hold() and not had:
-                live.wake_computer_players()
+            if await live.hold() and not had:  # taking it woke the computer players
                 room = self.rooms.get(live.id)
                 if room is not None:
                     await room.lease_taken()

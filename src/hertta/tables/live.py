@@ -153,17 +153,25 @@ class LiveTable:
         return leases is None or self.held_until > leases.clock()
 
     async def hold(self) -> bool:
-        """Take or renew the lease when it is close to running out (always True alone)."""
+        """Take or renew the lease when it is close to running out (always True alone). A
+        lease newly taken wakes the computer players, whoever asked for it: the lease keeper,
+        a room that resumes the table, or their own loop."""
         leases = self.leases
         if leases is None:
             return True
         now = leases.clock()
         if self.held_until - leases.seconds / 2 > now:
             return True
+        had = self.holds
         took: bool = await self._to_thread(
             lambda: leases.storage.take_lease(self.id, leases.owner, leases.seconds)
         )
         self.held_until = now + leases.seconds if took else 0.0
+        if took and not had:
+            # Their loop may have ended a moment ago, refused by the old holder's lease: had
+            # nobody woken it here, a table whose lease was taken outside the keeper would
+            # wait for a decision that never came.
+            self.wake_computer_players()
         return took
 
     @property
