@@ -1,34 +1,32 @@
-"""Expert: Hard's search with about four times its work per decision (about 1 s here).
+"""Expert: Hard's search with eight times its work per decision (about 1 s here).
 
 The same determinized Monte Carlo search as :class:`~hertta.ai.hard.HardPlayer` (moon-aware
 rollouts, worlds weighed by the other seats' past plays), given a larger deterministic budget:
 more worlds per decision, so the comparison between candidates is sharper and the search
-overrides Normal's rule prior more often where it is wrong. The budget counts simulated card
-plays, never time, so the same generator state gives the same decisions on any machine; the
-figures were calibrated with ``bench/ai_bench.py`` to about 1 s per decision on the project's
-machines (see docs/ai.md).
+overrides Normal's rule prior more often where it is wrong (the same prior rule as Hard's).
+The budget counts simulated card plays, never time, so the same generator state gives the same
+decisions on any machine; the figures were calibrated with ``bench/ai_bench.py`` to about 1 s
+per decision on the project's machines (see docs/ai.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from hertta.ai.hard import DEFAULT_MOON_SAMPLES, HardPlayer
+from hertta.ai.hard import DEFAULT_MOON_SAMPLES, PRIOR_MARGIN, PRIOR_Z, HardPlayer
 from hertta.ai.inference import DEFAULT_NOISE
 
-EXPERT_BUDGET = 200_000
-"""Card plays per play decision: four times Hard's (eight times until Hard's was doubled on
-2026-12-02; Expert's own figures did not change)."""
-EXPERT_PASS_BUDGET = 124_800
-"""Four times Hard's pass budget (31,200), not eight: a pass's rollouts play whole rounds, so
-each of its worlds costs more than a play's."""
+EXPERT_BUDGET = 400_000
+"""Card plays per play decision: eight times Hard's."""
+EXPERT_PASS_BUDGET = 249_600
+"""Eight times Hard's pass budget (31,200)."""
 EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
 EXPERT_MAX_WORLDS = 3200
-EXPERT_PRIOR_MARGIN = 0.15
-"""Expert's rule prior (with :data:`EXPERT_PRIOR_Z`): the looser one Hard had when Expert was
-measured against it; its many more worlds already make each override's standard error
-smaller."""
-EXPERT_PRIOR_Z = 1.0
+EXPERT_PRIOR_MARGIN = PRIOR_MARGIN
+"""Expert's rule prior (with :data:`EXPERT_PRIOR_Z`): Hard's. Until 2026-12-03 Expert had the
+looser 0.15 and 1.0 at half today's budget, which measured worse against Hard at 50,000
+(docs/ai.md)."""
+EXPERT_PRIOR_Z = PRIOR_Z
 
 
 class ExpertPlayer(HardPlayer):
