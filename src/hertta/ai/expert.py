@@ -13,24 +13,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hertta.ai.hard import DEFAULT_MOON_SAMPLES, PRIOR_MARGIN, PRIOR_Z, HardPlayer
+from hertta.ai.hard import (
+    DEFAULT_BUDGET,
+    DEFAULT_MOON_SAMPLES,
+    DEFAULT_PASS_BUDGET,
+    PRIOR_MARGIN,
+    PRIOR_Z,
+    HardPlayer,
+)
 from hertta.ai.inference import DEFAULT_NOISE
 
-EXPERT_BUDGET = 400_000
-"""Card plays per play decision: eight times Hard's."""
-EXPERT_PASS_BUDGET = 249_600
-"""Eight times Hard's pass budget (31,200)."""
+EXPERT_WORK_FACTOR = 8
+"""Expert's work per decision as a multiple of Hard's (about 1 s of CPU per play here)."""
+EXPERT_BUDGET = DEFAULT_BUDGET * EXPERT_WORK_FACTOR
+"""Card plays per play decision (400,000)."""
+EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * EXPERT_WORK_FACTOR
+"""Card plays per pass decision (249,600)."""
 EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
 EXPERT_MAX_WORLDS = 3200
-EXPERT_PRIOR_MARGIN = PRIOR_MARGIN
-"""Expert's rule prior (with :data:`EXPERT_PRIOR_Z`): Hard's. Until 2026-12-03 Expert had the
-looser 0.15 and 1.0 at half today's budget, which measured worse against Hard at 50,000
-(docs/ai.md)."""
-EXPERT_PRIOR_Z = PRIOR_Z
 
 
 class ExpertPlayer(HardPlayer):
-    """Hard's search with :data:`EXPERT_BUDGET` and :data:`EXPERT_PASS_BUDGET`."""
+    """Hard's search with :data:`EXPERT_BUDGET` and :data:`EXPERT_PASS_BUDGET`, and Hard's rule
+    prior (until 2026-12-03 Expert had the looser 0.15 and 1.0 at half today's budget, which
+    measured worse against Hard at 50,000: docs/ai.md)."""
 
     name = "expert"
 
@@ -44,8 +50,8 @@ class ExpertPlayer(HardPlayer):
         time_budget: float | None = None,
         clock: Callable[[], float] | None = None,
         play_noise: float | None = DEFAULT_NOISE,
-        prior_margin: float = EXPERT_PRIOR_MARGIN,
-        prior_z: float = EXPERT_PRIOR_Z,
+        prior_margin: float = PRIOR_MARGIN,
+        prior_z: float = PRIOR_Z,
         lone_blocker: bool = True,
     ) -> None:
         super().__init__(
