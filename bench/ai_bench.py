@@ -109,9 +109,19 @@ def print_times(timed: Timed) -> None:
 
 
 def strength(
-    seats: str, rounds: int, workers: int, seed: int, progress: bool = False
+    seats: str,
+    rounds: int,
+    workers: int,
+    seed: int,
+    progress: bool = False,
+    options: dict[str, dict[str, Any]] | None = None,
 ) -> tuple[Any, float]:
-    config = TournamentConfig(tuple(seats.split(",")), rounds, preset("standard"), seed)
+    level_options = tuple(
+        (level, tuple(sorted(values.items()))) for level, values in (options or {}).items()
+    )
+    config = TournamentConfig(
+        tuple(seats.split(",")), rounds, preset("standard"), seed, level_options
+    )
     start = time.perf_counter()
 
     def tell(done: float) -> None:
@@ -266,6 +276,11 @@ def main() -> None:
     parser.add_argument("--versus-rounds", type=int, default=100, help="per rotation")
     parser.add_argument("--versus-both", action="store_true", help="also B alone against three A")
     parser.add_argument("--versus-goal", type=float, default=0.5, help="points per round")
+    parser.add_argument(
+        "--versus-options",
+        default="{}",
+        help='JSON constructor options per level, e.g. \'{"expert": {"prior_margin": 0.7}}\'',
+    )
     args = parser.parse_args()
     if args.openspiel or args.versus:
         print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
@@ -280,9 +295,17 @@ def main() -> None:
         if args.versus:
             first, second = args.versus.split(",")
             pairs = [(first, second), (second, first)] if args.versus_both else [(first, second)]
+            level_options = json.loads(args.versus_options)
+            if level_options:
+                print(f"level options: {level_options}")
             for a, b in pairs:
                 result, seconds = strength(
-                    ",".join([a, b, b, b]), args.versus_rounds, args.workers, args.seed, True
+                    ",".join([a, b, b, b]),
+                    args.versus_rounds,
+                    args.workers,
+                    args.seed,
+                    True,
+                    level_options,
                 )
                 print_strength(f"{a} vs 3 {b}", result, seconds, args.versus_goal)
                 print(

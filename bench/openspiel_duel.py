@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hertta.ai.protocol import Player
+from hertta.ai.tournament import t975
 from hertta.cards import ALL_CARDS, Card, Suit
 from hertta.hearts.config import preset
 from hertta.hearts.deck import PASS_CYCLES, PassDirection
@@ -35,7 +36,6 @@ from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64, derive_seed
 
 PLAYERS = 4
-Z95 = 1.959964
 DUEL_SALT = 0x4455454C  # "DUEL"
 SPIEL_SUIT = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 OFFSETS = {
@@ -304,12 +304,14 @@ class Summary:
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval, Student's t for ``len(values) - 1`` degrees of freedom
+    (until 2026-12-03 the normal 1.96: too narrow for a few match codes)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
         return mean, -math.inf, math.inf
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
+    half = t975(n - 1) * sd / math.sqrt(n)
     return mean, mean - half, mean + half
 
 

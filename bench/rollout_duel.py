@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from hertta.ai import rollout
+from hertta.ai.tournament import t975
 from hertta.hearts.compiled import SUIT_MASKS, compile_rules
 from hertta.hearts.config import preset
 from hertta.hearts.dealing import random_deal_indices
@@ -88,7 +89,7 @@ def duel(preset_name: str, players: int, deals: int, seed: int) -> tuple[float, 
         diffs.append(total / players)
     mean = sum(diffs) / deals
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (deals - 1))
-    return mean, 1.959964 * spread / math.sqrt(deals)
+    return mean, t975(deals - 1) * spread / math.sqrt(deals)
 
 
 def main() -> None:

@@ -7,11 +7,13 @@ import math
 import pytest
 
 from hertta.ai.tournament import (
+    Z95,
     TournamentConfig,
     parse_seats,
     ratio_interval,
     result_to_json,
     run_tournament,
+    t975,
 )
 from hertta.errors import ConfigError
 from hertta.hearts.config import preset
@@ -27,15 +29,33 @@ def test_seats_rotate_one_place_per_rotation() -> None:
 def test_ratio_interval_of_known_clusters() -> None:
     mean, low, high = ratio_interval([(10.0, 2.0), (20.0, 2.0), (30.0, 2.0)])
     assert mean == 10.0
-    # Residuals -10, 0, 10; k/(k-1) * 200 = 300; sqrt(300) / 6 = 2.8868
-    assert math.isclose(high - mean, 1.959964 * math.sqrt(300) / 6, rel_tol=1e-9)
+    # Residuals -10, 0, 10; k/(k-1) * 200 = 300; sqrt(300) / 6 = 2.8868; three clusters give
+    # Student's t with 2 degrees of freedom, 4.302653 (not the normal 1.96)
+    assert math.isclose(high - mean, 4.302653 * math.sqrt(300) / 6, rel_tol=1e-9)
     assert math.isclose(mean - low, high - mean)
     assert ratio_interval([(5.0, 1.0)])[1] == -math.inf
+
+
+def test_t975_agrees_with_scipy_and_falls_to_the_normal_quantile() -> None:
+    from scipy.stats import t as student_t
+
+    previous = math.inf
+    for df in [*range(1, 200), 500, 1000, 10_000, 1_000_000]:
+        value = t975(df)
+        assert math.isclose(value, float(student_t.ppf(0.975, df)), abs_tol=2e-6), df
+        assert Z95 < value < previous, df
+        previous = value
+    # Textbook values: 6 match codes (5 degrees of freedom) and 30 deals (29)
+    assert t975(5) == 2.570582 and t975(29) == 2.045230
+    with pytest.raises(ConfigError, match="got 0"):
+        t975(0)
 
 
 def test_bad_seats_and_tables_are_config_errors() -> None:
     with pytest.raises(ConfigError, match="'wizard'"):
         parse_seats("hard,wizard")
+    with pytest.raises(ConfigError, match="'wizard'"):
+        TournamentConfig(("hard", "normal", "normal"), 1, level_options=(("wizard", ()),))
     with pytest.raises(ConfigError, match="cancellation"):
         TournamentConfig(("normal",) * 4, 10, preset("cancellation"))
     with pytest.raises(ConfigError, match="rounds"):
@@ -81,7 +101,7 @@ def test_progress_is_reported_until_the_target(small: TournamentConfig) -> None:
     assert seen[-1] >= 12
 
 
-def test_hard_options_reach_the_hard_players(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_level_options_reach_that_levels_players(monkeypatch: pytest.MonkeyPatch) -> None:
     import hertta.ai.tournament as tournament
 
     made: list[tuple[str, dict[str, object]]] = []
@@ -93,7 +113,9 @@ def test_hard_options_reach_the_hard_players(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(tournament, "make_player", recording)
     options = (("budget", 300), ("pass_budget", 300), ("min_worlds", 1))
-    config = TournamentConfig(("hard", "normal", "normal"), 1, preset("standard"), 2, options)
+    config = TournamentConfig(
+        ("hard", "normal", "normal"), 1, preset("standard"), 2, (("hard", options),)
+    )
     result = run_tournament(config, workers=1)
     assert result.levels[0].level == "hard"
     assert result.levels[0].seat_rounds == result.rounds  # one hard seat in every rotation
