@@ -20,14 +20,13 @@ others', so nothing changes but the numbering.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from hertta.ai.protocol import Player
-from hertta.ai.tournament import t975
+from hertta.ai.tournament import ratio_interval
 from hertta.cards import ALL_CARDS, Card, Suit
 from hertta.hearts.config import preset
 from hertta.hearts.deck import PASS_CYCLES, PassDirection
@@ -304,15 +303,9 @@ class Summary:
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean and its 95% interval, Student's t for ``len(values) - 1`` degrees of freedom
-    (until 2026-12-03 the normal 1.96: too narrow for a few match codes)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, -math.inf, math.inf
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = t975(n - 1) * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
+    """The mean and its 95% interval: the tournaments' :func:`ratio_interval` with one value
+    per cluster (Student's t for ``len(values) - 1`` degrees of freedom)."""
+    return ratio_interval([(value, 1.0) for value in values])
 
 
 def summarize(stats: DuelStats, lone: str) -> Summary:

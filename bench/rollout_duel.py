@@ -21,13 +21,12 @@ better rollout player makes Hard's evaluation better where the opponents play we
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from hertta.ai import rollout
-from hertta.ai.tournament import t975
+from hertta.ai.tournament import ratio_interval
 from hertta.hearts.compiled import SUIT_MASKS, compile_rules
 from hertta.hearts.config import preset
 from hertta.hearts.dealing import random_deal_indices
@@ -87,9 +86,8 @@ def duel(preset_name: str, players: int, deals: int, seed: int) -> tuple[float, 
             seats[seat] = rollout.fast_choice
             total += base[seat] - play(hands, kitty, seats)[seat]
         diffs.append(total / players)
-    mean = sum(diffs) / deals
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (deals - 1))
-    return mean, t975(deals - 1) * spread / math.sqrt(deals)
+    mean, _, high = ratio_interval([(d, 1.0) for d in diffs])
+    return mean, high - mean
 
 
 def main() -> None:
