@@ -56,6 +56,16 @@ def test_hard_passes_ace_king_of_spades_and_nine_of_clubs(seed: int) -> None:
     assert sorted(HardPlayer().choose_pass(obs, SplitMix64(seed))) == EXPECTED
 
 
+def test_the_pass_shortlist_sets_how_many_subsets_are_searched() -> None:
+    obs = example_observation()
+    shortlist = [card for card, _ in explain_pass(pass_context(obs), 7)]
+    for size, subsets in ((5, 10), (7, 35)):
+        candidates = HardPlayer(pass_shortlist=size).pass_candidates(obs)
+        assert candidates[0] == EXPECTED  # Normal's pass first, then every other 3-card subset
+        assert len(candidates) == len({tuple(c) for c in candidates}) == subsets
+        assert {c for cards in candidates for c in cards} == set(shortlist[:size])
+
+
 def test_the_hint_suggests_the_same_pass_for_the_high_spades() -> None:
     found = hint(example_observation(), SplitMix64(5))
     assert found.kind == "pass"

@@ -3,7 +3,8 @@
 The same determinized Monte Carlo search as :class:`~hertta.ai.hard.HardPlayer` (moon-aware
 rollouts, worlds weighed by the other seats' past plays), given a larger deterministic budget:
 more worlds per decision, so the comparison between candidates is sharper and the search
-overrides Normal's rule prior more often where it is wrong (the same prior rule as Hard's).
+overrides Normal's rule prior more often where it is wrong (the same prior rule as Hard's); and
+with those worlds it can weigh them more sharply by the other seats' plays (noise 0.4, not 0.6).
 The budget counts simulated card plays, never time, so the same generator state gives the same
 decisions on any machine; the figures were calibrated with ``bench/ai_bench.py`` to about 1 s
 per decision on the project's machines (see docs/ai.md).
@@ -17,11 +18,11 @@ from hertta.ai.hard import (
     DEFAULT_BUDGET,
     DEFAULT_MOON_SAMPLES,
     DEFAULT_PASS_BUDGET,
+    PASS_SHORTLIST,
     PRIOR_MARGIN,
     PRIOR_Z,
     HardPlayer,
 )
-from hertta.ai.inference import DEFAULT_NOISE
 
 EXPERT_WORK_FACTOR = 8
 """Expert's work per decision as a multiple of Hard's (about 1 s of CPU per play here)."""
@@ -31,6 +32,11 @@ EXPERT_PASS_BUDGET = DEFAULT_PASS_BUDGET * EXPERT_WORK_FACTOR
 """Card plays per pass decision (249,600)."""
 EXPERT_MOON_SAMPLES = DEFAULT_MOON_SAMPLES * 4
 EXPERT_MAX_WORLDS = 3200
+EXPERT_PLAY_NOISE = 0.4
+"""How far Expert's worlds trust the other seats' past plays (Hard's is 0.6: see
+:mod:`hertta.ai.inference`). Sharper weights leave fewer effective worlds, which Expert's
+eight times Hard's worlds can afford: against Hard, single duplicate rounds paired by deal,
+0.35 [-0.13, 0.84] points per round better than 0.6 over 80 deals (docs/ai.md)."""
 
 
 class ExpertPlayer(HardPlayer):
@@ -49,10 +55,11 @@ class ExpertPlayer(HardPlayer):
         max_worlds: int = EXPERT_MAX_WORLDS,
         time_budget: float | None = None,
         clock: Callable[[], float] | None = None,
-        play_noise: float | None = DEFAULT_NOISE,
+        play_noise: float | None = EXPERT_PLAY_NOISE,
         prior_margin: float = PRIOR_MARGIN,
         prior_z: float = PRIOR_Z,
         lone_blocker: bool = True,
+        pass_shortlist: int = PASS_SHORTLIST,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -66,4 +73,5 @@ class ExpertPlayer(HardPlayer):
             prior_margin=prior_margin,
             prior_z=prior_z,
             lone_blocker=lone_blocker,
+            pass_shortlist=pass_shortlist,
         )

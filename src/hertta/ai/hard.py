@@ -108,6 +108,7 @@ class HardPlayer:
         prior_margin: float = PRIOR_MARGIN,
         prior_z: float = PRIOR_Z,
         lone_blocker: bool = True,
+        pass_shortlist: int = PASS_SHORTLIST,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -128,6 +129,8 @@ class HardPlayer:
         self.lone_blocker = lone_blocker
         """In the rollouts only this seat blocks another's moon, while every seat blocks its
         own: it counts on nobody else (see :func:`hertta.ai.rollout.choose_card`)."""
+        self.pass_shortlist = pass_shortlist
+        """The pass candidates are the 3-card subsets of this many of Normal's first cards."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -187,7 +190,7 @@ class HardPlayer:
         """Normal's pass first, then the other 3-card subsets of its shortlist."""
         ctx = pass_context(obs)
         first = normal_pass(ctx)
-        shortlist = [card for card, _ in explain_pass(ctx, PASS_SHORTLIST)]
+        shortlist = [card for card, _ in explain_pass(ctx, self.pass_shortlist)]
         out = [first]
         for combo in combinations(range(len(shortlist)), PASS_COUNT):
             cards = sorted(shortlist[i] for i in combo)

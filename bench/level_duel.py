@@ -1,0 +1,182 @@
+"""One seat of a level against the other seats of another, in single duplicate rounds of our own
+engine, dumped for ``bench/duel_report.py``.
+
+    .venv/bin/python bench/level_duel.py --level expert --against hard --deals 40 --seed 2040 \\
+        [--options '{"play_noise": 0.4}'] [--workers 2] [--dump FILE]
+
+Deal ``d`` (its cards from the seed, dealer ``d mod n``, the ``d``-th pass direction of the
+cycle: left, right, across, hold with 4 players) is played once per seat with LEVEL in that seat
+alone; match totals are zero. Every seat's generator is derived from (seed, deal, seat) only, so
+two runs of the same deals with two versions of LEVEL play every round alike until the lone seat
+first decides differently, and every other seat of AGAINST answers alike where the position is
+alike: paired by deal (``bench/duel_report.py BASE.json VARIANT.json``) the difference of two
+versions keeps little but the effect of their different choices. ``--versus`` in
+``bench/ai_bench.py`` plays whole matches instead, whose rounds drift apart after the first
+difference.
+
+Printed: rounds, the gap (AGAINST's mean minus LEVEL's, per round) with a 95% interval over
+deals (Student's t), moons, and CPU per decision of the lone seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import get_context
+from typing import Any
+
+from hertta.ai.driver import play_round
+from hertta.ai.protocol import Player
+from hertta.ai.registry import make_player
+from hertta.cards import Card
+from hertta.hearts.config import preset
+from hertta.hearts.deck import PASS_CYCLES
+from hertta.hearts.observation import Observation
+from hertta.hearts.round import deal_round
+from hertta.rng import SplitMix64, derive_seed
+from openspiel_duel import mean_ci
+
+DUEL_SALT = 0x4C44  # "LD": keeps these deals apart from the tournaments' and the timing rounds'
+
+
+class CpuTimed:
+    """Wraps a player and adds up the process CPU time of its decisions."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.times: list[float] = []
+
+    def _timed(self, start: float) -> None:
+        self.times.append(time.process_time() - start)
+
+    def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:
+        start = time.process_time()
+        cards = self.player.choose_pass(obs, rng)
+        self._timed(start)
+        return cards
+
+    def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
+        start = time.process_time()
+        card = self.player.choose_play(obs, rng)
+        self._timed(start)
+        return card
+
+    def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:
+        return self.player.choose_moon(obs, rng)
+
+
+Job = tuple[str, str, dict[str, Any], str, int, int, int, int]
+"""(level, against, options, preset, players, seed, deal, lone seat)."""
+
+
+def play_job(job: Job) -> dict[str, Any]:
+    level, against, options, preset_name, players, seed, deal, lone = job
+    rules = preset(preset_name)
+    cycle = PASS_CYCLES[players]
+    state = deal_round(
+        rules,
+        players,
+        deal % players,
+        cycle[deal % len(cycle)],
+        derive_seed(DUEL_SALT, seed, deal),
+    )
+    timed = CpuTimed(make_player(level, **options))
+    seating: list[Player] = [make_player(against) for _ in range(players)]
+    seating[lone] = timed
+    rngs = [SplitMix64(derive_seed(DUEL_SALT, seed, deal, seat)) for seat in range(players)]
+    final = play_round(state, seating, rngs)
+    score = final.score
+    assert score is not None
+    return {
+        "deal": deal,
+        "lone_seat": lone,
+        "points": list(score.points),
+        "shooter": score.shooter,
+        "cpu": timed.times,
+    }
+
+
+def run(jobs: Sequence[Job], workers: int) -> list[dict[str, Any]]:
+    start = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    with get_context("fork").Pool(max(1, min(workers, len(jobs)))) as pool:
+        for row in pool.imap_unordered(play_job, jobs):
+            rows.append(row)
+            elapsed = time.perf_counter() - start
+            print(f"  {len(rows)}/{len(jobs)} rounds, {elapsed:.0f} s", file=sys.stderr, flush=True)
+    return sorted(rows, key=lambda r: (r["deal"], r["lone_seat"]))
+
+
+def summary(rows: Sequence[dict[str, Any]], level: str, against: str) -> list[str]:
+    by_deal: dict[int, list[float]] = {}
+    shot = suffered = 0
+    for row in rows:
+        points, lone = row["points"], row["lone_seat"]
+        others = [p for s, p in enumerate(points) if s != lone]
+        by_deal.setdefault(row["deal"], []).append(sum(others) / len(others) - points[lone])
+        if row["shooter"] is not None:
+            if row["shooter"] == lone:
+                shot += 1
+            else:
+                suffered += 1
+    mean, low, high = mean_ci([sum(g) / len(g) for g in by_deal.values()])
+    cpu = sorted(t for row in rows for t in row["cpu"])
+    p50 = cpu[len(cpu) // 2] if cpu else 0.0
+    p95 = cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] if cpu else 0.0
+    return [
+        f"one {level} seat vs {against}: {len(rows)} rounds, {len(by_deal)} deals",
+        f"  {against} minus {level}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] points/round"
+        f" (+: {level} better)",
+        f"  moons: {level} shot {shot}, suffered {suffered}",
+        f"  {level} CPU per decision: p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", required=True)
+    parser.add_argument("--against", default="hard")
+    parser.add_argument("--options", default="{}", help="JSON constructor options for --level")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=2040)
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--dump", metavar="FILE", help="write the rounds as JSON")
+    args = parser.parse_args()
+    options = json.loads(args.options)
+    print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
+    print(f"{args.level} options: {options}")
+    deals = range(args.first_deal, args.first_deal + args.deals)
+    jobs: list[Job] = [
+        (args.level, args.against, options, args.preset, args.players, args.seed, d, s)
+        for d in deals
+        for s in range(args.players)
+    ]
+    start = time.perf_counter()
+    rows = run(jobs, args.workers)
+    print("\n".join(summary(rows, args.level, args.against)))
+    print(f"  {time.perf_counter() - start:.0f} s; load average {os.getloadavg()[0]:.2f}")
+    if args.dump:
+        with open(args.dump, "w") as out:
+            json.dump(
+                {
+                    "level": args.level,
+                    "against": args.against,
+                    "options": options,
+                    "lone": "ours",
+                    "seed": args.seed,
+                    "rounds": rows,
+                },
+                out,
+            )
+
+
+if __name__ == "__main__":
+    main()
