@@ -30,6 +30,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hertta.ai.driver import play_round
@@ -46,23 +47,25 @@ from openspiel_duel import Summary, mean_ci, run_duel, summarize
 
 
 class Timed:
-    """Wraps a player and records how long each decision takes."""
+    """Wraps a player and records how long each decision takes by ``clock`` (wall time by
+    default; ``time.process_time`` for CPU time)."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Player, clock: Callable[[], float] = time.perf_counter) -> None:
         self.player = player
         self.name = player.name
+        self.clock = clock
         self.times: dict[str, list[float]] = {"pass": [], "play": []}
 
     def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:
-        start = time.perf_counter()
+        start = self.clock()
         cards = self.player.choose_pass(obs, rng)
-        self.times["pass"].append(time.perf_counter() - start)
+        self.times["pass"].append(self.clock() - start)
         return cards
 
     def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
-        start = time.perf_counter()
+        start = self.clock()
         card = self.player.choose_play(obs, rng)
-        self.times["play"].append(time.perf_counter() - start)
+        self.times["play"].append(self.clock() - start)
         return card
 
     def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:

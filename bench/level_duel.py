@@ -29,45 +29,18 @@ from collections.abc import Sequence
 from multiprocessing import get_context
 from typing import Any
 
+from ai_bench import Timed, percentile
+from duel_report import breakdown, gaps_by_deal, rounds_of
 from hertta.ai.driver import play_round
 from hertta.ai.protocol import Player
 from hertta.ai.registry import make_player
-from hertta.cards import Card
 from hertta.hearts.config import preset
 from hertta.hearts.deck import PASS_CYCLES
-from hertta.hearts.observation import Observation
 from hertta.hearts.round import deal_round
 from hertta.rng import SplitMix64, derive_seed
 from openspiel_duel import mean_ci
 
 DUEL_SALT = 0x4C44  # "LD": keeps these deals apart from the tournaments' and the timing rounds'
-
-
-class CpuTimed:
-    """Wraps a player and adds up the process CPU time of its decisions."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.name = player.name
-        self.times: list[float] = []
-
-    def _timed(self, start: float) -> None:
-        self.times.append(time.process_time() - start)
-
-    def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:
-        start = time.process_time()
-        cards = self.player.choose_pass(obs, rng)
-        self._timed(start)
-        return cards
-
-    def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
-        start = time.process_time()
-        card = self.player.choose_play(obs, rng)
-        self._timed(start)
-        return card
-
-    def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:
-        return self.player.choose_moon(obs, rng)
 
 
 Job = tuple[str, str, dict[str, Any], str, int, int, int, int]
@@ -85,7 +58,7 @@ def play_job(job: Job) -> dict[str, Any]:
         cycle[deal % len(cycle)],
         derive_seed(DUEL_SALT, seed, deal),
     )
-    timed = CpuTimed(make_player(level, **options))
+    timed = Timed(make_player(level, **options), clock=time.process_time)
     seating: list[Player] = [make_player(against) for _ in range(players)]
     seating[lone] = timed
     rngs = [SplitMix64(derive_seed(DUEL_SALT, seed, deal, seat)) for seat in range(players)]
@@ -97,7 +70,7 @@ def play_job(job: Job) -> dict[str, Any]:
         "lone_seat": lone,
         "points": list(score.points),
         "shooter": score.shooter,
-        "cpu": timed.times,
+        "cpu": timed.times["pass"] + timed.times["play"],
     }
 
 
@@ -112,28 +85,20 @@ def run(jobs: Sequence[Job], workers: int) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["deal"], r["lone_seat"]))
 
 
-def summary(rows: Sequence[dict[str, Any]], level: str, against: str) -> list[str]:
-    by_deal: dict[int, list[float]] = {}
-    shot = suffered = 0
-    for row in rows:
-        points, lone = row["points"], row["lone_seat"]
-        others = [p for s, p in enumerate(points) if s != lone]
-        by_deal.setdefault(row["deal"], []).append(sum(others) / len(others) - points[lone])
-        if row["shooter"] is not None:
-            if row["shooter"] == lone:
-                shot += 1
-            else:
-                suffered += 1
-    mean, low, high = mean_ci([sum(g) / len(g) for g in by_deal.values()])
-    cpu = sorted(t for row in rows for t in row["cpu"])
-    p50 = cpu[len(cpu) // 2] if cpu else 0.0
-    p95 = cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] if cpu else 0.0
+def summary(data: dict[str, Any]) -> list[str]:
+    """The printed figures of a dump (``bench/duel_report.py``'s gap and moons)."""
+    level, against = data["level"], data["against"]
+    rounds = rounds_of(data)
+    mean, low, high = mean_ci(list(gaps_by_deal(rounds).values()))
+    moons = breakdown(rounds)
+    cpu = [t for row in data["rounds"] for t in row["cpu"]] or [0.0]
     return [
-        f"one {level} seat vs {against}: {len(rows)} rounds, {len(by_deal)} deals",
+        f"one {level} seat vs {against}: {len(rounds)} rounds, {len(gaps_by_deal(rounds))} deals",
         f"  {against} minus {level}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] points/round"
         f" (+: {level} better)",
-        f"  moons: {level} shot {shot}, suffered {suffered}",
-        f"  {level} CPU per decision: p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms",
+        f"  moons: {level} shot {moons.moons_shot}, suffered {moons.moons_suffered}",
+        f"  {level} CPU per decision: p50 {percentile(cpu, 0.5) * 1000:.0f} ms,"
+        f" p95 {percentile(cpu, 0.95) * 1000:.0f} ms",
     ]
 
 
@@ -160,22 +125,19 @@ def main() -> None:
         for s in range(args.players)
     ]
     start = time.perf_counter()
-    rows = run(jobs, args.workers)
-    print("\n".join(summary(rows, args.level, args.against)))
+    data = {
+        "level": args.level,
+        "against": args.against,
+        "options": options,
+        "lone": "ours",
+        "seed": args.seed,
+        "rounds": run(jobs, args.workers),
+    }
+    print("\n".join(summary(data)))
     print(f"  {time.perf_counter() - start:.0f} s; load average {os.getloadavg()[0]:.2f}")
     if args.dump:
         with open(args.dump, "w") as out:
-            json.dump(
-                {
-                    "level": args.level,
-                    "against": args.against,
-                    "options": options,
-                    "lone": "ours",
-                    "seed": args.seed,
-                    "rounds": rows,
-                },
-                out,
-            )
+            json.dump(data, out)
 
 
 if __name__ == "__main__":
