@@ -89,11 +89,12 @@ def summary(data: dict[str, Any]) -> list[str]:
     """The printed figures of a dump (``bench/duel_report.py``'s gap and moons)."""
     level, against = data["level"], data["against"]
     rounds = rounds_of(data)
-    mean, low, high = mean_ci(list(gaps_by_deal(rounds).values()))
+    gaps = gaps_by_deal(rounds)
+    mean, low, high = mean_ci(list(gaps.values()))
     moons = breakdown(rounds)
     cpu = [t for row in data["rounds"] for t in row["cpu"]] or [0.0]
     return [
-        f"one {level} seat vs {against}: {len(rounds)} rounds, {len(gaps_by_deal(rounds))} deals",
+        f"one {level} seat vs {against}: {len(rounds)} rounds, {len(gaps)} deals",
         f"  {against} minus {level}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] points/round"
         f" (+: {level} better)",
         f"  moons: {level} shot {moons.moons_shot}, suffered {moons.moons_suffered}",
