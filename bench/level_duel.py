@@ -4,18 +4,21 @@ engine, dumped for ``bench/duel_report.py``.
     .venv/bin/python bench/level_duel.py --level expert --against hard --deals 40 --seed 2040 \\
         [--options '{"play_noise": 0.4}'] [--workers 2] [--dump FILE]
 
-Deal ``d`` (its cards from the seed, dealer ``d mod n``, the ``d``-th pass direction of the
-cycle: left, right, across, hold with 4 players) is played once per seat with LEVEL in that seat
-alone; match totals are zero. Every seat's generator is derived from (seed, deal, seat) only, so
-two runs of the same deals with two versions of LEVEL play every round alike until the lone seat
-first decides differently, and every other seat of AGAINST answers alike where the position is
-alike: paired by deal (``bench/duel_report.py BASE.json VARIANT.json``) the difference of two
-versions keeps little but the effect of their different choices. ``--versus`` in
-``bench/ai_bench.py`` plays whole matches instead, whose rounds drift apart after the first
-difference.
+Deal ``d`` (its cards from the seed, dealer ``d mod n``, the ``d``-th pass direction of the cycle:
+left, right, across, hold with 4 players) is played once per seat with LEVEL in that seat alone;
+match totals are zero, or with ``--totals 88,72,60,45`` those totals before the round, turned by one
+seat per deal (seat ``s`` of deal ``d`` has the ``(s + d) mod n``-th), so that the rounds are played
+as the last rounds of a match, where the seats' search weighs ending it. Every seat's generator is
+derived from (seed, deal, seat) only, so two runs of the same deals with two versions of LEVEL play
+every round alike until the lone seat first decides differently, and every other seat of AGAINST
+answers alike where the position is alike: paired by deal (``bench/duel_report.py BASE.json
+VARIANT.json``) the difference of two versions keeps little but the effect of their different
+choices. ``--versus`` in ``bench/ai_bench.py`` plays whole matches instead, whose rounds drift apart
+after the first difference.
 
 Printed: rounds, the gap (AGAINST's mean minus LEVEL's, per round) with a 95% interval over
-deals (Student's t), moons, and CPU per decision of the lone seat.
+deals (Student's t), moons, CPU per decision of the lone seat, and with ``--totals`` the rounds
+that end the match and the matches the lone seat wins in them.
 """
 
 from __future__ import annotations
@@ -43,12 +46,20 @@ from openspiel_duel import mean_ci
 DUEL_SALT = 0x4C44  # "LD": keeps these deals apart from the tournaments' and the timing rounds'
 
 
-Job = tuple[str, str, dict[str, Any], str, int, int, int, int]
-"""(level, against, options, preset, players, seed, deal, lone seat)."""
+Job = tuple[str, str, dict[str, Any], str, int, int, int, int, tuple[int, ...]]
+"""(level, against, options, preset, players, seed, deal, lone seat, totals to turn)."""
+
+
+def deal_totals(totals: Sequence[int], players: int, deal: int) -> list[int]:
+    """The match totals before deal ``deal``: ``totals`` turned by one seat per deal (all 0
+    when empty)."""
+    if not totals:
+        return [0] * players
+    return [totals[(seat + deal) % players] for seat in range(players)]
 
 
 def play_job(job: Job) -> dict[str, Any]:
-    level, against, options, preset_name, players, seed, deal, lone = job
+    level, against, options, preset_name, players, seed, deal, lone, totals_to_turn = job
     rules = preset(preset_name)
     cycle = PASS_CYCLES[players]
     state = deal_round(
@@ -62,13 +73,15 @@ def play_job(job: Job) -> dict[str, Any]:
     seating: list[Player] = [make_player(against) for _ in range(players)]
     seating[lone] = timed
     rngs = [SplitMix64(derive_seed(DUEL_SALT, seed, deal, seat)) for seat in range(players)]
-    final = play_round(state, seating, rngs)
+    totals = deal_totals(totals_to_turn, players, deal)
+    final = play_round(state, seating, rngs, totals)
     score = final.score
     assert score is not None
     return {
         "deal": deal,
         "lone_seat": lone,
         "points": list(score.points),
+        "totals": totals,
         "shooter": score.shooter,
         "cpu": timed.times["pass"] + timed.times["play"],
     }
@@ -93,7 +106,7 @@ def summary(data: dict[str, Any]) -> list[str]:
     mean, low, high = mean_ci(list(gaps.values()))
     moons = breakdown(rounds)
     cpu = [t for row in data["rounds"] for t in row["cpu"]] or [0.0]
-    return [
+    lines = [
         f"one {level} seat vs {against}: {len(rounds)} rounds, {len(gaps)} deals",
         f"  {against} minus {level}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] points/round"
         f" (+: {level} better)",
@@ -101,6 +114,35 @@ def summary(data: dict[str, Any]) -> list[str]:
         f"  {level} CPU per decision: p50 {percentile(cpu, 0.5) * 1000:.0f} ms,"
         f" p95 {percentile(cpu, 0.95) * 1000:.0f} ms",
     ]
+    ends = match_ends(data["rounds"], data.get("score_limit", 100))
+    if ends[0]:
+        count, won, par = ends
+        lines.append(
+            f"  the match ends in {count} rounds; {level} wins {won:.2f} of them"
+            f" ({against} seats {par:.2f} each)"
+        )
+    return lines
+
+
+def match_ends(rows: Sequence[dict[str, Any]], limit: int) -> tuple[int, float, float]:
+    """Rounds that end the match (a total reaches ``limit``), the matches the lone seat wins
+    among them (a tie shares the win) and an other seat's mean share."""
+    count, lone_wins, other_wins = 0, 0.0, 0.0
+    for row in rows:
+        totals = [t + p for t, p in zip(row.get("totals") or [], row["points"], strict=True)]
+        if not totals or max(totals) < limit:
+            continue
+        count += 1
+        best = min(totals)
+        winners = [s for s, t in enumerate(totals) if t == best]
+        for seat in winners:
+            share = 1 / len(winners)
+            if seat == row["lone_seat"]:
+                lone_wins += share
+            else:
+                other_wins += share
+    others = len(rows[0]["points"]) - 1 if rows else 1
+    return count, lone_wins, other_wins / others
 
 
 def main() -> None:
@@ -115,13 +157,19 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--dump", metavar="FILE", help="write the rounds as JSON")
+    parser.add_argument(
+        "--totals", default="", help="match totals before each round, turned by deal: 88,72,60,45"
+    )
     args = parser.parse_args()
     options = json.loads(args.options)
+    totals = tuple(int(t) for t in args.totals.split(",")) if args.totals else ()
+    if totals and len(totals) != args.players:
+        parser.error(f"--totals needs {args.players} numbers: {args.totals!r}")
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
     print(f"{args.level} options: {options}")
     deals = range(args.first_deal, args.first_deal + args.deals)
     jobs: list[Job] = [
-        (args.level, args.against, options, args.preset, args.players, args.seed, d, s)
+        (args.level, args.against, options, args.preset, args.players, args.seed, d, s, totals)
         for d in deals
         for s in range(args.players)
     ]
@@ -132,6 +180,7 @@ def main() -> None:
         "options": options,
         "lone": "ours",
         "seed": args.seed,
+        "score_limit": preset(args.preset).score_limit,
         "rounds": run(jobs, args.workers),
     }
     print("\n".join(summary(data)))

@@ -7,12 +7,12 @@ import pytest
 import hertta.ai.hard as hard_module
 from hertta.ai.hard import HardPlayer, interchangeable_groups
 from hertta.ai.knowledge import knowledge_of
-from hertta.ai.search import Evaluation, round_utility
+from hertta.ai.search import Evaluation, continuation_value, round_utility
 from hertta.cards import Suit
 from hertta.hearts.observation import observe
 from hertta.rng import SplitMix64
 
-from .helpers import card, position, view
+from .helpers import card, position, seat_view, view
 from .test_normal_pass_and_moon import _moon_state
 
 OPENING = "2C AC 3C 4C"
@@ -86,6 +86,45 @@ def test_round_utility_rewards_ending_the_match_ahead() -> None:
     assert round_utility((5, 0, 0, 21), 0, (0, 0, 0, 0), 100) == -5
     assert round_utility((5, 0, 0, 21), 0, (50, 60, 70, 90), 100) == -5 + 20
     assert round_utility((5, 0, 0, 21), 1, (50, 60, 70, 90), 100) == 0 - 20
+
+
+def test_a_match_that_goes_on_is_worth_the_chance_to_win_it() -> None:
+    # Near the limit a seat far behind the leader has almost nothing left to win: keeping
+    # the match going is worth little more than ending it behind (-20), so it no longer
+    # pays a seat to take points itself to keep another seat under the limit.
+    hopeless = continuation_value((95, 70, 50, 80), 1, 100)
+    assert -20 < hopeless < -19
+    after = continuation_value((95, 80, 50, 96), 1, 100)
+    assert round_utility((0, 10, 0, 16), 1, (95, 70, 50, 80), 100) == -10 + after
+    assert round_utility((10, 0, 0, 16), 1, (95, 70, 50, 80), 100) == -20
+    # Two points behind the leader a match that goes on is nearly an even chance.
+    assert -6 < continuation_value((95, 52, 50, 80), 1, 100) < -2
+    # The values are shares of one win: at equal totals they average -10, as an ending does.
+    assert [continuation_value((90, 90, 90, 90), s, 100) for s in range(4)] == [-10.0] * 4
+    # Far from the limit the totals matter less: the same gap is worth less.
+    assert continuation_value((40, 45, 50, 60), 0, 100) < continuation_value(
+        (80, 85, 90, 99), 0, 100
+    )
+    # Before the last 40 points of the match, a round is worth its points alone.
+    assert round_utility((0, 10, 0, 16), 1, (50, 40, 30, 59), 100) == -10
+
+
+def test_a_seat_with_no_chance_left_does_not_eat_hearts_to_keep_the_match_going() -> None:
+    # Totals 95, 70, 50, 80; seat 1 has taken the Q♠ this round (83), seat 2, the leader, 4.
+    # Seat 0 (95) wins the trick so far with the 6♥. Seat 1 cannot catch seat 2 whatever it
+    # does, so the 5♥ (duck) is right; the 7♥ would take 4 points only to keep seat 0 under
+    # the limit a little longer. The utility before 2026-12-03 (a match that goes on worth 0,
+    # ending it behind -20) chose the 7♥ with some seeds (1 and 3 of these).
+    obs = seat_view(
+        "9C AC 3D 6D 8D 9D JD JS KS 3H 5H 7H AH",
+        3,
+        "2C KC AC QC 3D 7D AD QD 3C 7C 9C JC 2D KD TD JD 3S 8S JS AS TS 9S 7S KS "
+        "6D 5D QS 4D 8D TC 6S 6C 9D 8C 4S 5C 3H KH JH TH 4H 2H 6H",
+        seat=1,
+        totals=(95, 70, 50, 80),
+    )
+    assert [str(c) for c in obs.trick_cards] == ["4H", "2H", "6H"]
+    assert {HardPlayer().choose_play(obs, SplitMix64(seed)) for seed in range(6)} == {card("5H")}
 
 
 def test_hard_moon_choice_is_exact_when_an_option_ends_the_match() -> None:

@@ -55,3 +55,51 @@ def test_every_seat_of_every_deal_once_and_replayed_alike(tmp_path: Path) -> Non
     # Paired by deal against itself the difference is exactly nothing.
     lines = _run("bench/duel_report.py", str(tmp_path / "a.json"), str(tmp_path / "b.json"))
     assert lines[-1] == "  paired minus the first, 3 deals: +0.00 [+0.00, +0.00]"
+
+
+def test_totals_turn_by_deal_and_the_match_ends_are_counted(tmp_path: Path) -> None:
+    path = tmp_path / "late.json"
+    lines = _run(
+        "bench/level_duel.py",
+        "--level",
+        "normal",
+        "--against",
+        "easy",
+        "--deals",
+        "2",
+        "--totals",
+        "99,98,97,96",
+        "--workers",
+        "2",
+        "--dump",
+        str(path),
+    )
+    rows = json.loads(path.read_text())["rounds"]
+    assert [r["totals"] for r in rows if r["lone_seat"] == 0] == [
+        [99, 98, 97, 96],
+        [98, 97, 96, 99],
+    ]
+    # Every seat is one point from the limit, so every round ends the match; each ended
+    # match has one win to share, between the lone seat and the three others.
+    ended = [line for line in lines if "the match ends" in line]
+    assert ended and ended[0].startswith("  the match ends in 8 rounds;")
+    lone = sum(_lone_share(r) for r in rows)
+    assert f"normal wins {lone:.2f} of them" in ended[0]
+
+
+def _lone_share(row: dict[str, Any]) -> float:
+    """The lone seat's share of the match win after this round (ties share it)."""
+    after = [t + p for t, p in zip(row["totals"], row["points"], strict=True)]
+    winners = [s for s, t in enumerate(after) if t == min(after)]
+    return 1 / len(winners) if row["lone_seat"] in winners else 0.0
+
+
+def test_totals_of_the_wrong_length_are_refused() -> None:
+    done = subprocess.run(
+        [sys.executable, "bench/level_duel.py", "--level", "normal", "--totals", "1,2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2
+    assert "--totals needs 4 numbers: '1,2'" in done.stderr

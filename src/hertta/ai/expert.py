@@ -60,6 +60,7 @@ class ExpertPlayer(HardPlayer):
         prior_z: float = PRIOR_Z,
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
+        match_continuation: bool = True,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -74,4 +75,5 @@ class ExpertPlayer(HardPlayer):
             prior_z=prior_z,
             lone_blocker=lone_blocker,
             pass_shortlist=pass_shortlist,
+            match_continuation=match_continuation,
         )

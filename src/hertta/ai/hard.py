@@ -33,7 +33,14 @@ from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_conte
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import EVERYONE, PolicyTables, final_points, play_out, policy_tables
 from hertta.ai.sampling import sample_deal
-from hertta.ai.search import Collector, Evaluation, World, evaluate, round_utility
+from hertta.ai.search import (
+    Collector,
+    Evaluation,
+    World,
+    ending_utility,
+    evaluate,
+    round_utility,
+)
 from hertta.ai.situation import situation_of
 from hertta.cards import Card
 from hertta.hearts.compiled import CompiledRules, compile_rules
@@ -109,6 +116,7 @@ class HardPlayer:
         prior_z: float = PRIOR_Z,
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
+        match_continuation: bool = True,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -131,6 +139,9 @@ class HardPlayer:
         own: it counts on nobody else (see :func:`hertta.ai.rollout.choose_card`)."""
         self.pass_shortlist = pass_shortlist
         """The pass candidates are the 3-card subsets of this many of Normal's first cards."""
+        self.utility: Utility = round_utility if match_continuation else ending_utility
+        """How a finished round is scored; ``match_continuation=False``: a match that goes on
+        is worth 0 (before 2026-12-03, kept for measuring)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -173,7 +184,7 @@ class HardPlayer:
         picks = [prior if prior in group else group[0] for group in groups]
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
         world, weighed = play_world(
-            obs, know, picks, rng, self.play_noise, wary=self.wary(obs.seat)
+            obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat)
         )
         result = self._run(
             world,
@@ -204,7 +215,7 @@ class HardPlayer:
         if len(candidates) == 1:
             return candidates[0]
         size = hand_size(obs.rules, obs.players)
-        world = pass_world(obs, candidates, rng, wary=self.wary(obs.seat))
+        world = pass_world(obs, candidates, rng, self.utility, self.wary(obs.seat))
         result = self._run(
             world, len(candidates), self.pass_budget, _play_cost(obs, size * obs.players)
         )

@@ -8,7 +8,8 @@ weight, how likely the other seats' past plays were in it (:mod:`hertta.ai.infer
 means are weighted (self-normalised importance sampling).
 
 The score of a finished round is this seat's utility: minus its points, and near the score limit
-a bonus for ending the match as a winner (or a malus for ending it as a loser).
+a bonus for ending the match as a winner (or a malus for ending it as a loser), or, when the
+match goes on, what it is then worth to the seat (:func:`continuation_value`).
 """
 
 from __future__ import annotations
@@ -19,15 +20,49 @@ from dataclasses import dataclass
 
 MATCH_END_WEIGHT = 20.0
 """Utility of ending the match ahead (or cost of ending it behind), in round points."""
+NEAR_END = 40
+"""Within this many points of the score limit (the highest total before the round), a round that
+does not end the match is worth the match as it then stands (:func:`continuation_value`)."""
+LEADER_POINTS_PER_ROUND = 6.5
+"""Points the seat closest to the limit takes in a round, on average (a quarter of 26)."""
+SPREAD_PER_ROUND = 5.0
+"""Logistic scale of one round's change in the difference of two seats' totals: that change has
+a standard deviation of about 9 points (one seat's points in a round, about 7), and a logistic
+of the same deviation has the scale 9 * sqrt(3) / pi."""
 
 
 def round_utility(points: Sequence[int], seat: int, totals: Sequence[int], limit: int) -> float:
-    """Minus ``seat``'s points, plus the match-end term when the round ends the match."""
+    """Minus ``seat``'s points, plus the match-end term when the round ends the match, or in
+    the last :data:`NEAR_END` points of the match what the match is worth as it goes on."""
+    value = ending_utility(points, seat, totals, limit)
+    new = [t + p for t, p in zip(totals, points, strict=True)]
+    if max(new) < limit and max(totals) >= limit - NEAR_END:
+        value += continuation_value(new, seat, limit)
+    return value
+
+
+def ending_utility(points: Sequence[int], seat: int, totals: Sequence[int], limit: int) -> float:
+    """Minus ``seat``'s points, plus the match-end term when the round ends the match; a match
+    that goes on is worth 0 (the utility until 2026-12-03, kept for measuring)."""
     value = -float(points[seat])
     new = [t + p for t, p in zip(totals, points, strict=True)]
     if max(new) >= limit:
         value += MATCH_END_WEIGHT if new[seat] == min(new) else -MATCH_END_WEIGHT
     return value
+
+
+def continuation_value(totals: Sequence[int], seat: int, limit: int) -> float:
+    """What a match that goes on from ``totals`` is worth to ``seat`` on the match-end term's
+    scale: ``MATCH_END_WEIGHT * (2p - 1)``, ``p`` the seat's chance to win it, a softmin of the
+    totals whose scale grows with the rounds likely left. Without it a match that goes on was
+    worth 0 against -20 for ending it behind, so a seat with no chance left would take points
+    itself to keep another seat under the limit."""
+    rounds_left = max(1.0, (limit - max(totals)) / LEADER_POINTS_PER_ROUND)
+    scale = SPREAD_PER_ROUND * math.sqrt(rounds_left)
+    low = min(totals)
+    chances = [math.exp((low - t) / scale) for t in totals]
+    share = chances[seat] / sum(chances)
+    return MATCH_END_WEIGHT * (2 * share - 1)
 
 
 @dataclass(frozen=True, slots=True)
