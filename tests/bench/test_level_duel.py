@@ -12,15 +12,20 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _call(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT)
+
+
 def _run(*args: str) -> list[str]:
-    done = subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, check=True, cwd=ROOT
-    )
+    done = _call(*args)
+    assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()
 
 
-def _duel(path: Path, seed: int) -> dict[str, Any]:
-    _run(
+def _duel(path: Path, seed: int, *extra: str) -> tuple[dict[str, Any], list[str]]:
+    """The dump of a Normal seat's duel against Easy (3 deals unless ``extra`` says), and the
+    printed lines."""
+    lines = _run(
         "bench/level_duel.py",
         "--level",
         "normal",
@@ -34,15 +39,16 @@ def _duel(path: Path, seed: int) -> dict[str, Any]:
         "2",
         "--dump",
         str(path),
+        *extra,
     )
     data: dict[str, Any] = json.loads(path.read_text())
-    return data
+    return data, lines
 
 
 def test_every_seat_of_every_deal_once_and_replayed_alike(tmp_path: Path) -> None:
-    first = _duel(tmp_path / "a.json", 7)
-    again = _duel(tmp_path / "b.json", 7)
-    other = _duel(tmp_path / "c.json", 8)
+    first, _ = _duel(tmp_path / "a.json", 7)
+    again, _ = _duel(tmp_path / "b.json", 7)
+    other, _ = _duel(tmp_path / "c.json", 8)
     rows = first["rounds"]
     assert [(r["deal"], r["lone_seat"]) for r in rows] == [
         (d, s) for d in range(3) for s in range(4)
@@ -58,23 +64,8 @@ def test_every_seat_of_every_deal_once_and_replayed_alike(tmp_path: Path) -> Non
 
 
 def test_totals_turn_by_deal_and_the_match_ends_are_counted(tmp_path: Path) -> None:
-    path = tmp_path / "late.json"
-    lines = _run(
-        "bench/level_duel.py",
-        "--level",
-        "normal",
-        "--against",
-        "easy",
-        "--deals",
-        "2",
-        "--totals",
-        "99,98,97,96",
-        "--workers",
-        "2",
-        "--dump",
-        str(path),
-    )
-    rows = json.loads(path.read_text())["rounds"]
+    data, lines = _duel(tmp_path / "late.json", 7, "--deals", "2", "--totals", "99,98,97,96")
+    rows = data["rounds"]
     assert [r["totals"] for r in rows if r["lone_seat"] == 0] == [
         [99, 98, 97, 96],
         [98, 97, 96, 99],
@@ -95,11 +86,6 @@ def _lone_share(row: dict[str, Any]) -> float:
 
 
 def test_totals_of_the_wrong_length_are_refused() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/level_duel.py", "--level", "normal", "--totals", "1,2"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    done = _call("bench/level_duel.py", "--level", "normal", "--totals", "1,2")
     assert done.returncode == 2
     assert "--totals needs 4 numbers: '1,2'" in done.stderr
