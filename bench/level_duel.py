@@ -129,8 +129,9 @@ def match_ends(rows: Sequence[dict[str, Any]], limit: int) -> tuple[int, float, 
     among them (a tie shares the win) and an other seat's mean share."""
     count, lone_wins, other_wins = 0, 0.0, 0.0
     for row in rows:
-        totals = [t + p for t, p in zip(row.get("totals") or [], row["points"], strict=True)]
-        if not totals or max(totals) < limit:
+        before = row.get("totals") or [0] * len(row["points"])  # dumps before --totals
+        totals = [t + p for t, p in zip(before, row["points"], strict=True)]
+        if max(totals) < limit:
             continue
         count += 1
         best = min(totals)
