@@ -39,6 +39,7 @@ from hertta.ai.protocol import Player
 from hertta.ai.registry import make_player
 from hertta.hearts.config import preset
 from hertta.hearts.deck import PASS_CYCLES
+from hertta.hearts.match import tied_lowest
 from hertta.hearts.round import deal_round
 from hertta.rng import SplitMix64, derive_seed
 from openspiel_duel import mean_ci
@@ -134,8 +135,7 @@ def match_ends(rows: Sequence[dict[str, Any]], limit: int) -> tuple[int, float, 
         if max(totals) < limit:
             continue
         count += 1
-        best = min(totals)
-        winners = [s for s, t in enumerate(totals) if t == best]
+        winners = tied_lowest(tuple(totals))
         for seat in winners:
             share = 1 / len(winners)
             if seat == row["lone_seat"]:

@@ -34,21 +34,25 @@ of the same deviation has the scale 9 * sqrt(3) / pi."""
 def round_utility(points: Sequence[int], seat: int, totals: Sequence[int], limit: int) -> float:
     """Minus ``seat``'s points, plus the match-end term when the round ends the match, or in
     the last :data:`NEAR_END` points of the match what the match is worth as it goes on."""
-    value = ending_utility(points, seat, totals, limit)
     new = [t + p for t, p in zip(totals, points, strict=True)]
-    if max(new) < limit and max(totals) >= limit - NEAR_END:
-        value += continuation_value(new, seat, limit)
-    return value
+    if max(new) >= limit:
+        return _ended(points, seat, new)
+    if max(totals) >= limit - NEAR_END:
+        return continuation_value(new, seat, limit) - points[seat]
+    return -float(points[seat])
 
 
 def ending_utility(points: Sequence[int], seat: int, totals: Sequence[int], limit: int) -> float:
     """Minus ``seat``'s points, plus the match-end term when the round ends the match; a match
     that goes on is worth 0 (the utility until 2026-12-03, kept for measuring)."""
-    value = -float(points[seat])
     new = [t + p for t, p in zip(totals, points, strict=True)]
-    if max(new) >= limit:
-        value += MATCH_END_WEIGHT if new[seat] == min(new) else -MATCH_END_WEIGHT
-    return value
+    return _ended(points, seat, new) if max(new) >= limit else -float(points[seat])
+
+
+def _ended(points: Sequence[int], seat: int, new: Sequence[int]) -> float:
+    """A round that ends the match with the totals ``new``: minus the points, plus or minus
+    the match-end term as the seat ends it ahead (a tie for the lowest counts) or behind."""
+    return -points[seat] + (MATCH_END_WEIGHT if new[seat] == min(new) else -MATCH_END_WEIGHT)
 
 
 def continuation_value(totals: Sequence[int], seat: int, limit: int) -> float:
