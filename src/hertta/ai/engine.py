@@ -103,7 +103,7 @@ def parse_request(line: str) -> EngineRequest:
     try:
         data = _decode(line)
     except ValueError as err:
-        raise EngineRequestError(f"not a JSON request: {err}") from None
+        raise EngineRequestError(f"not a JSON request {_short(line.strip())}: {err}") from None
     if not isinstance(data, dict):
         raise EngineRequestError(f"a request must be a JSON object, got {_short(data)}")
     request_id = data.get("id")
