@@ -61,6 +61,7 @@ class ExpertPlayer(HardPlayer):
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
+        moon_plan: bool = True,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -76,4 +77,5 @@ class ExpertPlayer(HardPlayer):
             lone_blocker=lone_blocker,
             pass_shortlist=pass_shortlist,
             match_continuation=match_continuation,
+            moon_plan=moon_plan,
         )

@@ -4,7 +4,9 @@
   count once) are each tried in ``worlds`` sampled deals of the hidden cards; every world is
   finished by the rollout policy (:mod:`hertta.ai.rollout`, Normal's core rules on bitmasks) and
   scored by :func:`hertta.ai.search.round_utility`. Normal's own card is the prior: Hard plays
-  something else only when the search says it is better by a margin beyond its noise.
+  something else only when the search says it is better by a margin beyond its noise. While no
+  other seat has a point, each card is also tried with this seat going for the moon
+  (:mod:`hertta.ai.moon_plan`).
 - **Pass**: the candidates are the 3-card subsets of the first cards Normal would pass; each
   world deals the other hands at random, lets the other seats pass by Normal's rules, makes the
   exchange and plays the round out.
@@ -29,6 +31,7 @@ from itertools import combinations
 from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_hands
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.moon import best_moon_option, option_value
+from hertta.ai.moon_plan import moon_plan_open, play_out_searcher
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import EVERYONE, PolicyTables, final_points, play_out, policy_tables
@@ -117,6 +120,7 @@ class HardPlayer:
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
+        moon_plan: bool = True,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -142,6 +146,10 @@ class HardPlayer:
         self.utility: Utility = round_utility if match_continuation else ending_utility
         """How a finished round is scored; ``match_continuation=False``: a match that goes on
         is worth 0 (before 2026-12-03, kept for measuring)."""
+        self.moon_plan = moon_plan
+        """The search also tries each card with this seat going for the moon, and in its
+        rollouts the other seats do not block this seat's moon (:mod:`hertta.ai.moon_plan`;
+        False: the search of before the night of 2026-12-03, kept for measuring)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -183,17 +191,28 @@ class HardPlayer:
             return prior if prior in groups[0] else groups[0][0]
         picks = [prior if prior in group else group[0] for group in groups]
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
+        plans = (False, True) if self.moon_plan and moon_plan_open(obs, know) else (False,)
         world, weighed = play_world(
-            obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat)
+            obs,
+            know,
+            picks,
+            rng,
+            self.play_noise,
+            self.utility,
+            self.wary(obs.seat),
+            fed=self.moon_plan,
+            plans=plans,
         )
         result = self._run(
             world,
-            len(picks),
+            len(picks) * len(plans),
             self.budget,
             _play_cost(obs, sum(obs.hand_sizes)),
             len(_history(obs)) if weighed else 0,
         )
-        return picks[result.choose(prior_index, self.prior_margin, self.prior_z)]
+        # Candidates are every pick without the plan, then every pick with it.
+        chosen = result.choose(prior_index, self.prior_margin, self.prior_z)
+        return picks[chosen % len(picks)]
 
     # --- pass -----------------------------------------------------------------------------
 
@@ -215,7 +234,9 @@ class HardPlayer:
         if len(candidates) == 1:
             return candidates[0]
         size = hand_size(obs.rules, obs.players)
-        world = pass_world(obs, candidates, rng, self.utility, self.wary(obs.seat))
+        world = pass_world(
+            obs, candidates, rng, self.utility, self.wary(obs.seat), fed=self.moon_plan
+        )
         result = self._run(
             world, len(candidates), self.pass_budget, _play_cost(obs, size * obs.players)
         )
@@ -264,12 +285,17 @@ def play_world(
     noise: float | None,
     utility: Utility = round_utility,
     wary: int = EVERYONE,
+    fed: bool = False,
+    plans: Sequence[bool] = (False,),
 ) -> tuple[World, bool]:
     """The search of a play decision: a world samples the hidden cards (weighed by how likely
     the other seats' past plays make it, with ``noise``), then plays each of ``picks`` and
     the round out by the rollout policy (``wary``: see :func:`hertta.ai.rollout.choose_card`),
-    and scores each by ``utility``. Also says whether
-    the worlds are weighed (not in Cancellation, nor before another seat has played)."""
+    and scores each by ``utility``: once per entry of ``plans``, without (False) or with
+    (True) this seat going for the moon, every pick under the first entry, then under the next
+    (``fed``: the other seats do not block this seat's moon; :mod:`hertta.ai.moon_plan`).
+    Also says whether the worlds are weighed (not in Cancellation, nor before another seat
+    has played)."""
     compiled = compile_rules(obs.rules, obs.players)
     tables = policy_tables(compiled)
     seat = obs.seat
@@ -287,11 +313,12 @@ def play_world(
             log += log_play_likelihood(compiled, tables, obs.dealer, start, history, seat, noise)
         base = fast_round_from_observation(obs, deal.hands, deal.kitty)
         values = []
-        for card in picks:
-            game = base.clone()
-            game.play(card.index)
-            play_out(game, tables, wary)
-            values.append(utility(final_points(game), seat, totals, limit))
+        for shooting in plans:
+            for card in picks:
+                game = base.clone()
+                game.play(card.index)
+                _finish(game, tables, seat, wary, fed, shooting)
+                values.append(utility(final_points(game), seat, totals, limit))
         return log, values
 
     return world, weigh
@@ -303,10 +330,12 @@ def pass_world(
     rng: SplitMix64,
     utility: Utility = round_utility,
     wary: int = EVERYONE,
+    fed: bool = False,
 ) -> World:
     """The search of a pass: a world deals the other hands at random, lets the other seats
     pass by Normal's rules, makes the exchange with each of ``candidates`` as this seat's
-    pass, plays the round out and scores it by ``utility``."""
+    pass, plays the round out and scores it by ``utility`` (``wary`` and ``fed``: see
+    :func:`play_world`)."""
     rules = obs.rules
     n = obs.players
     compiled = compile_rules(rules, n)
@@ -332,11 +361,21 @@ def pass_world(
                 [[c.index for c in h] for h in after],
                 [c.index for c in deal.kitty],
             )
-            play_out(game, tables, wary)
+            _finish(game, tables, seat, wary, fed, False)
             values.append(utility(final_points(game), seat, obs.match_totals, rules.score_limit))
         return 0.0, values
 
     return world
+
+
+def _finish(
+    game: FastRound, tables: PolicyTables, seat: int, wary: int, fed: bool, shooting: bool
+) -> None:
+    """Play a rollout to the end for the searching ``seat`` (see :func:`play_world`)."""
+    if fed or shooting:
+        play_out_searcher(game, tables, seat, shooting, fed, wary)
+    else:
+        play_out(game, tables, wary)
 
 
 def _history(obs: Observation) -> list[tuple[int, Card]]:

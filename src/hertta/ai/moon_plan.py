@@ -1,0 +1,91 @@
+"""A moon planned by the search: Hard's rollouts in which the searching seat goes for the moon.
+
+The rollout policy (:mod:`hertta.ai.rollout`) shoots only with a hand of top cards, and only
+after its seat alone has taken points: it never sets out for a moon. Against xinxin (the
+program of Sturtevant's thesis, docs/ai.md) that left Hard shooting about one moon in 100
+rounds while each xinxin seat shot six, mostly with hands that are not all top cards: a long
+suit, high spades, the low hearts passed away, and the other seats' hearts discarded on its
+tricks. So in every play decision in which no other seat has a point, Hard's search also plays
+each candidate card out with the seat shooting (:func:`play_out_searcher` with ``shooting``):
+it leads its top cards, follows high and discards low for as long as nobody else has taken a
+point, then plays on by the policy. Each (card, plan) pair is a candidate of its own, measured
+over the same worlds, and like any card it must beat Normal's by the search's margin.
+
+In these rollouts the other seats do not block the searcher's moon (``fed``): they play on as if
+no moon were on, and when void they discard their hearts on its tricks as on anyone's. That is
+how the measured opponents play (xinxin's seats do not block each other either), and it is
+what makes a planned moon worth trying; another seat's moon is still blocked by the searcher
+alone, as before (``wary``).
+"""
+
+from __future__ import annotations
+
+from hertta.ai.knowledge import Knowledge
+from hertta.ai.rollout import PolicyTables, choose_card, moon_state, out_mask, shoot_card
+from hertta.cards import Rank
+from hertta.hearts.fast import FastRound
+from hertta.hearts.observation import Observation
+
+PLAN_HONOURS = 3
+"""High cards (queens and up) a hand needs, while it has no point, for the search to try a
+moon: a cheap filter, since the plan halves the worlds of the other candidates (the threshold
+was set by judgement, not tuned)."""
+NOBODY = -2
+"""``moon_state``'s taker when two seats have points: the policy plays as if no moon were on."""
+
+
+def moon_plan_open(obs: Observation, know: Knowledge) -> bool:
+    """Whether a play decision also searches the moon plan: one-deck games, no other seat has
+    a point, and the seat has taken points itself or holds :data:`PLAN_HONOURS` high cards."""
+    if obs.rules.cancellation:
+        return False
+    seat = obs.seat
+    if any(points for s, points in enumerate(know.penalty) if s != seat):
+        return False
+    return bool(know.penalty[seat]) or sum(c.rank >= Rank.QUEEN for c in obs.hand) >= PLAN_HONOURS
+
+
+def searcher_card(
+    game: FastRound,
+    tables: PolicyTables,
+    seat: int,
+    moon: tuple[int, bool],
+    shooting: bool,
+    fed: bool,
+    wary: int,
+) -> int:
+    """The rollout's card for the seat to move when ``seat`` searches (see
+    :func:`play_out_searcher`); ``moon`` is :func:`~hertta.ai.rollout.moon_state` at the start
+    of the trick."""
+    taker, strong = moon
+    if game.turn == seat:
+        if shooting and taker in (-1, seat):
+            mask = game.legal_mask()
+            if mask & (mask - 1):
+                return shoot_card(game, mask, tables, out_mask(game))
+            return mask.bit_length() - 1
+    elif fed and taker == seat:
+        return choose_card(game, tables, NOBODY, False, wary)
+    return choose_card(game, tables, taker, strong, wary)
+
+
+def play_out_searcher(
+    game: FastRound,
+    tables: PolicyTables,
+    seat: int,
+    shooting: bool,
+    fed: bool = True,
+    wary: int | None = None,
+) -> None:
+    """Play the round to its end with the rollout policy, ``seat`` being the searcher: its own
+    moon is not blocked when ``fed``, and with ``shooting`` it goes for the moon while no other
+    seat has a point. Another seat's moon is blocked as ``wary`` says (by default ``seat``:
+    by the searcher alone; see :func:`hertta.ai.rollout.choose_card`)."""
+    if wary is None:
+        wary = seat
+    play = game.play
+    moon = moon_state(game, tables)
+    while game.tricks_left:
+        play(searcher_card(game, tables, seat, moon, shooting, fed, wary))
+        if not game.trick and moon[0] != NOBODY:
+            moon = moon_state(game, tables)

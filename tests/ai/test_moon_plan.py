@@ -1,0 +1,185 @@
+"""The moon planned by Hard's search (:mod:`hertta.ai.moon_plan`): its rollouts, when the
+search tries it, and a position where it is the right play."""
+
+from __future__ import annotations
+
+import pytest
+
+from hertta.ai.hard import HardPlayer
+from hertta.ai.knowledge import knowledge_of
+from hertta.ai.moon_plan import moon_plan_open, play_out_searcher, searcher_card
+from hertta.ai.play_rules import normal_play
+from hertta.ai.rollout import (
+    EVERYONE,
+    choose_card,
+    final_points,
+    moon_state,
+    out_mask,
+    play_out,
+    policy_tables,
+    shoot_card,
+)
+from hertta.ai.sampling import sample_deal
+from hertta.ai.situation import situation_of
+from hertta.cards import Card, Suit, parse_cards
+from hertta.hearts.compiled import compile_rules
+from hertta.hearts.config import PRESETS
+from hertta.hearts.deck import PassDirection
+from hertta.hearts.observation import Observation, fast_round_from_observation
+from hertta.hearts.round import deal_round
+from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
+from hertta.rng import SplitMix64
+
+from .helpers import STANDARD, card, position, view
+
+
+@pytest.mark.parametrize(
+    ("preset_name", "players"), [("standard", 4), ("omnibus", 3), ("black_lady", 5)]
+)
+def test_without_plan_or_feeding_the_searchers_rollout_is_the_policys(
+    preset_name: str, players: int
+) -> None:
+    rules = PRESETS[preset_name]
+    tables = policy_tables(compile_rules(rules, players))
+    for seed in range(30):
+        seat = seed % players
+        for wary in (seat, EVERYONE):
+            game = deal_round(rules, players, 0, "none", seed).to_fast()
+            moon = moon_state(game, tables)
+            while game.tricks_left:
+                policy = choose_card(game, tables, *moon, wary)
+                assert searcher_card(game, tables, seat, moon, False, False, wary) == policy
+                game.play(policy)
+                if not game.trick and moon[0] != -2:
+                    moon = moon_state(game, tables)
+            plain = deal_round(rules, players, 0, "none", seed).to_fast()
+            play_out(plain, tables, wary)
+            searcher = deal_round(rules, players, 0, "none", seed).to_fast()
+            play_out_searcher(searcher, tables, seat, shooting=False, fed=False, wary=wary)
+            assert final_points(searcher) == final_points(plain) == final_points(game)
+
+
+def test_a_planned_moon_plays_like_a_shooter_while_nobody_else_has_a_point() -> None:
+    # Seat 0 won the first trick; nobody has a point. Its hand has losers (low hearts), so the
+    # policy leads low; going for the moon it leads a top card instead.
+    state = position(
+        {0: "AC AD KD QD AS KS JS 2H 3H 9C 8C 7C 6C", 1: "2C", 2: "3C", 3: "4C"},
+        "2C 3C 4C AC",
+    )
+    game = state.to_fast()
+    tables = policy_tables(game.rules)
+    moon = moon_state(game, tables)
+    assert game.turn == 0 and moon == (-1, False)
+    policy = choose_card(game, tables, *moon, 0)
+    planned = searcher_card(game, tables, 0, moon, shooting=True, fed=True, wary=0)
+    assert planned == shoot_card(game, game.legal_mask(), tables, out_mask(game))
+    assert Card.from_index(planned).rank > Card.from_index(policy).rank
+    # Once another seat has a point the plan is over: the searcher plays by the policy.
+    assert searcher_card(game, tables, 0, (-2, False), True, True, 0) == choose_card(
+        game, tables, -2, False, 0
+    )
+
+
+def test_fed_seats_do_not_block_the_searchers_moon() -> None:
+    # Seat 2 alone has taken points (4 hearts) and wins the J♦ trick; seat 3 is void. When
+    # seat 2 searches, seat 3 plays as if no moon were on (its K♥ goes on the trick, as it
+    # would on anyone's); without ``fed`` it feeds the lone taker nothing (the 7♠).
+    state = position(
+        {
+            0: "4C 2H 3H",
+            1: "2C 4D 5D",
+            2: "AC KD QD JD",
+            3: "3C 5H 6H 8H KH 7C 8C 9C TC JC 5S 6S 7S",
+        },
+        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
+        voids={0: [Suit.DIAMONDS]},
+    )
+    game = state.to_fast()
+    tables = policy_tables(game.rules)
+    moon = moon_state(game, tables)
+    assert game.turn == 3 and moon[0] == 2
+    fed = searcher_card(game, tables, 2, moon, shooting=False, fed=True, wary=2)
+    wary = searcher_card(game, tables, 2, moon, shooting=False, fed=False, wary=2)
+    assert Card.from_index(fed) == card("KH")
+    assert Card.from_index(wary) == card("7S")
+
+
+def test_the_plan_is_searched_only_while_no_other_seat_has_a_point() -> None:
+    strong = "4C AD KD QD AS KS JS 2H 3H 9C 8C 7C 6C"
+    fresh = view(position({0: strong, 1: "2C", 2: "AC", 3: "3C"}, "2C AC 3C"))
+    assert fresh.turn == 0 and moon_plan_open(fresh, knowledge_of(fresh))
+    weak = "4C 5D 6D 7D 2S 3S 4S 2H 3H 9C 8C 7C 6C"
+    few_honours = view(position({0: weak, 1: "2C", 2: "AC", 3: "3C"}, "2C AC 3C"))
+    assert not moon_plan_open(few_honours, knowledge_of(few_honours))
+    # Seat 2 took seat 3's 5♥ in the second trick: no moon plan for seat 0 any more.
+    taken = view(
+        position(
+            {0: "4C 2D AD KD QD AS KS 9C 8C", 1: "2C 3D", 2: "AC 4D 5C", 3: "3C 5H 6C"},
+            "2C AC 3C 4C  4D 5H 2D 3D  5C 6C",
+            voids={3: [Suit.DIAMONDS]},
+        )
+    )
+    assert taken.turn == 0 and taken.points_taken == (0, 0, 1, 0)
+    assert not moon_plan_open(taken, knowledge_of(taken))
+    # Nor in Cancellation's two decks.
+    six = view(deal_round(PRESETS["cancellation"], 6, 0, "none", 1))
+    assert not moon_plan_open(six, knowledge_of(six))
+
+
+# --- a position from xinxin's table -------------------------------------------------------
+
+MOON_HAND = observe_knowledge(
+    SeatKnowledge(
+        rules=STANDARD,
+        players=4,
+        seat=0,
+        dealt_hand=tuple(parse_cards("2C 5C 8C 9C QC 9D QD KD 3S 7H QH KH AH")),
+        pass_direction=PassDirection.RIGHT,
+        passed=tuple(parse_cards("9D QD KD")),
+        received=tuple(parse_cards("KC TH JH")),
+        plays=tuple(
+            zip(
+                (0, 1, 2, 3, 1, 2, 3),
+                parse_cards("2C AC 4C 7C 3C 5H JC"),
+                strict=True,
+            )
+        ),
+    )
+)
+"""Seen against xinxin (bridge seed 2031, deal 17): seat 0 holds A♥ K♥ Q♥ J♥ T♥ 7♥ and
+K♣ Q♣ 9♣ 8♣ 5♣; seat 2, void in clubs, threw the 5♥ on seat 1's 3♣ and seat 3 played the
+J♣. Taking the trick with the Q♣ starts the moon (seat 0 shot it); ducking with the 9♣, as
+Normal does, gives the point and the moon away."""
+
+
+def _cards(obs: Observation, seeds: range, **options: bool) -> list[Card]:
+    return [HardPlayer(**options).choose_play(obs, SplitMix64(s)) for s in seeds]
+
+
+def test_hard_takes_the_first_heart_with_a_moon_hand() -> None:
+    obs = MOON_HAND
+    assert obs.turn == 0 and obs.points_taken == (0, 0, 0, 0)
+    assert normal_play(situation_of(obs)) == card("9C")
+    planned = _cards(obs, range(6))
+    assert planned.count(card("QC")) >= 5, planned
+    assert _cards(obs, range(3), moon_plan=False) == [card("9C")] * 3
+
+
+def test_the_planned_rollouts_shoot_with_the_moon_hand_when_fed() -> None:
+    # Why: in the search's worlds, shooting from this position succeeds often enough when the
+    # other seats feed the shooter, and seldom when they block it.
+    obs = MOON_HAND
+    tables = policy_tables(compile_rules(obs.rules, obs.players))
+    know = knowledge_of(obs)
+    rng = SplitMix64(5)
+    moons = {True: 0, False: 0}
+    for _ in range(200):
+        deal = sample_deal(know, rng)
+        base = fast_round_from_observation(obs, deal.hands, deal.kitty)
+        base.play(card("QC").index)
+        for fed in (True, False):
+            game = base.clone()
+            play_out_searcher(game, tables, 0, shooting=True, fed=fed)
+            moons[fed] += game.moon_shooter() == 0
+            assert sum(final_points(game)) in (26, 78)
+    assert moons[True] > 1.5 * moons[False] and moons[True] >= 40, moons
