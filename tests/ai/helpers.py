@@ -4,15 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from hertta.ai.hard import HardPlayer
 from hertta.cards import Card, Suit, parse_cards
 from hertta.hearts.compiled import trick_winner_index
 from hertta.hearts.config import RulesConfig, preset
 from hertta.hearts.observation import Observation, observe
 from hertta.hearts.round import RoundState, play_card, round_from_hands
 from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
+from hertta.rng import SplitMix64
 from tests.hearts.helpers import build_hands as fill_hands
 
-__all__ = ["STANDARD", "card", "fill_hands", "position", "seat_view", "view"]
+__all__ = [
+    "STANDARD",
+    "card",
+    "fill_hands",
+    "hard_cards",
+    "lone_taker_trick",
+    "position",
+    "seat_view",
+    "view",
+]
 
 STANDARD = preset("standard")
 
@@ -80,3 +91,23 @@ def seat_view(
         match_totals=tuple(totals),
     )
     return observe_knowledge(knowledge)
+
+
+def hard_cards(obs: Observation, seeds: range, **options: object) -> list[Card]:
+    """Hard's card (with ``options``) for each generator seed: the search is Monte Carlo."""
+    return [HardPlayer(**options).choose_play(obs, SplitMix64(s)) for s in seeds]  # type: ignore[arg-type]
+
+
+def lone_taker_trick() -> RoundState:
+    """Seat 2 alone has taken points (4 hearts) and wins the J♦ trick it led; seat 3, void in
+    diamonds, is to play with the K♥ among three other hearts, clubs and low spades."""
+    return position(
+        {
+            0: "4C 2H 3H",
+            1: "2C 4D 5D",
+            2: "AC KD QD JD",
+            3: "3C 5H 6H 8H KH 7C 8C 9C TC JC 5S 6S 7S",
+        },
+        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
+        voids={0: [Suit.DIAMONDS]},
+    )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from hertta.ai.hard import HardPlayer
 from hertta.ai.knowledge import knowledge_of
 from hertta.ai.moon_plan import moon_plan_open, play_out_searcher, searcher_card
 from hertta.ai.play_rules import normal_play
@@ -25,12 +24,12 @@ from hertta.cards import Card, Suit, parse_cards
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import PRESETS
 from hertta.hearts.deck import PassDirection
-from hertta.hearts.observation import Observation, fast_round_from_observation
+from hertta.hearts.observation import fast_round_from_observation
 from hertta.hearts.round import deal_round
 from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64
 
-from .helpers import STANDARD, card, position, view
+from .helpers import STANDARD, card, hard_cards, lone_taker_trick, position, view
 
 
 @pytest.mark.parametrize(
@@ -84,16 +83,7 @@ def test_fed_seats_do_not_block_the_searchers_moon() -> None:
     # Seat 2 alone has taken points (4 hearts) and wins the J♦ trick; seat 3 is void. When
     # seat 2 searches, seat 3 plays as if no moon were on (its K♥ goes on the trick, as it
     # would on anyone's); without ``fed`` it feeds the lone taker nothing (the 7♠).
-    state = position(
-        {
-            0: "4C 2H 3H",
-            1: "2C 4D 5D",
-            2: "AC KD QD JD",
-            3: "3C 5H 6H 8H KH 7C 8C 9C TC JC 5S 6S 7S",
-        },
-        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
-        voids={0: [Suit.DIAMONDS]},
-    )
+    state = lone_taker_trick()
     game = state.to_fast()
     tables = policy_tables(game.rules)
     moon = moon_state(game, tables)
@@ -152,17 +142,13 @@ J♣. Taking the trick with the Q♣ starts the moon (seat 0 shot it); ducking w
 Normal does, gives the point and the moon away."""
 
 
-def _cards(obs: Observation, seeds: range, **options: bool) -> list[Card]:
-    return [HardPlayer(**options).choose_play(obs, SplitMix64(s)) for s in seeds]
-
-
 def test_hard_takes_the_first_heart_with_a_moon_hand() -> None:
     obs = MOON_HAND
     assert obs.turn == 0 and obs.points_taken == (0, 0, 0, 0)
     assert normal_play(situation_of(obs)) == card("9C")
-    planned = _cards(obs, range(6))
+    planned = hard_cards(obs, range(6))
     assert planned.count(card("QC")) >= 5, planned
-    assert _cards(obs, range(3), moon_plan=False) == [card("9C")] * 3
+    assert hard_cards(obs, range(3), moon_plan=False) == [card("9C")] * 3
 
 
 def test_the_planned_rollouts_shoot_with_the_moon_hand_when_fed() -> None:

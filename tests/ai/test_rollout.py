@@ -23,7 +23,7 @@ from hertta.hearts.config import PRESETS
 from hertta.hearts.fast import FastRound
 from hertta.hearts.round import RoundState, deal_round
 
-from .helpers import position, view
+from .helpers import lone_taker_trick, position, view
 
 OPENING = "2C AC 3C 4C"
 D, S = Suit.DIAMONDS, Suit.SPADES
@@ -178,15 +178,4 @@ def test_a_wary_seat_blocks_alone_and_is_blocked_by_everyone() -> None:
 def test_a_void_seat_feeds_a_lone_taker_nothing() -> None:
     # Seat 2 alone has taken points (4 hearts) and wins the J♦ trick: seat 3, void, throws
     # a safe card (the highest by the engine's card order, a spade), not its K♥.
-    state = position(
-        {
-            0: "4C 2H 3H",
-            1: "2C 4D 5D",
-            2: "AC KD QD JD",
-            3: "3C 5H 6H 8H KH 7C 8C 9C TC JC 5S 6S 7S",
-        },
-        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
-        voids={0: [D]},
-    )
-    assert _fast_card(state) == parse_cards("7S")[0]
-
+    assert _fast_card(lone_taker_trick()) == parse_cards("7S")[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from hertta.ai.hard import HardPlayer, _history
+from hertta.ai.hard import _history
 from hertta.ai.inference import log_play_likelihood, starting_hands
 from hertta.ai.knowledge import knowledge_of
 from hertta.ai.play_rules import normal_play
@@ -24,12 +24,7 @@ from hertta.hearts.config import QUEEN_OF_SPADES
 from hertta.hearts.observation import Observation
 from hertta.rng import SplitMix64
 
-from .helpers import card, seat_view
-
-
-def hard_cards(obs: Observation, seeds: range, **options: object) -> list[Card]:
-    return [HardPlayer(**options).choose_play(obs, SplitMix64(s)) for s in seeds]  # type: ignore[arg-type]
-
+from .helpers import card, hard_cards, seat_view
 
 # --- a high spade over a lower one with the Q♠ out ----------------------------------------
 
