@@ -146,9 +146,9 @@ def test_hard_takes_the_first_heart_with_a_moon_hand() -> None:
     obs = MOON_HAND
     assert obs.turn == 0 and obs.points_taken == (0, 0, 0, 0)
     assert normal_play(situation_of(obs)) == card("9C")
-    planned = hard_cards(obs, range(6))
+    planned = hard_cards(obs, range(6), moon_plan=True)
     assert planned.count(card("QC")) >= 5, planned
-    assert hard_cards(obs, range(3), moon_plan=False) == [card("9C")] * 3
+    assert hard_cards(obs, range(3)) == [card("9C")] * 3
 
 
 def test_the_planned_rollouts_shoot_with_the_moon_hand_when_fed() -> None:

@@ -61,7 +61,7 @@ class ExpertPlayer(HardPlayer):
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
-        moon_plan: bool = True,
+        moon_plan: bool = False,
     ) -> None:
         super().__init__(
             budget=budget,

@@ -4,9 +4,9 @@
   count once) are each tried in ``worlds`` sampled deals of the hidden cards; every world is
   finished by the rollout policy (:mod:`hertta.ai.rollout`, Normal's core rules on bitmasks) and
   scored by :func:`hertta.ai.search.round_utility`. Normal's own card is the prior: Hard plays
-  something else only when the search says it is better by a margin beyond its noise. While no
-  other seat has a point, each card is also tried with this seat going for the moon
-  (:mod:`hertta.ai.moon_plan`).
+  something else only when the search says it is better by a margin beyond its noise. With
+  ``moon_plan=True`` (an option, off by default), while no other seat has a point each card is
+  also tried with this seat going for the moon (:mod:`hertta.ai.moon_plan`).
 - **Pass**: the candidates are the 3-card subsets of the first cards Normal would pass; each
   world deals the other hands at random, lets the other seats pass by Normal's rules, makes the
   exchange and plays the round out.
@@ -120,7 +120,7 @@ class HardPlayer:
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
-        moon_plan: bool = True,
+        moon_plan: bool = False,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -148,8 +148,10 @@ class HardPlayer:
         is worth 0 (before 2026-12-03, kept for measuring)."""
         self.moon_plan = moon_plan
         """The search also tries each card with this seat going for the moon, and in its
-        rollouts the other seats do not block this seat's moon (:mod:`hertta.ai.moon_plan`;
-        False: the search of before the night of 2026-12-03, kept for measuring)."""
+        rollouts the other seats do not block this seat's moon (:mod:`hertta.ai.moon_plan`).
+        Off by default: it was the default for one night, and against seats that block a moon
+        (Hard's own) one Hard seat without it took 1.59 points per round fewer than three with
+        it (docs/ai.md, 2026-12-04); against xinxin and IS-MCTS it changed nothing measurable."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 

@@ -16,6 +16,13 @@ no moon were on, and when void they discard their hearts on its tricks as on any
 how the measured opponents play (xinxin's seats do not block each other either), and it is
 what makes a planned moon worth trying; another seat's moon is still blocked by the searcher
 alone, as before (``wary``).
+
+It is an option (``HardPlayer(moon_plan=True)``), not the default. It was the default for the
+night of 2026-12-03; the next night, in single duplicate rounds, one Hard seat without it took
+1.59 [0.93, 2.24] points per round fewer than three Hard seats with it, and Expert without it
+did 2.08 [1.06, 3.10] better against Hard than Expert with it: against seats that block a
+moon, as Hard's own seats do, the fed rollouts are too hopeful and the failed attempts cost
+far more than the moons gain (docs/ai.md).
 """
 
 from __future__ import annotations
