@@ -148,10 +148,8 @@ class HardPlayer:
         is worth 0 (before 2026-12-03, kept for measuring)."""
         self.moon_plan = moon_plan
         """The search also tries each card with this seat going for the moon, and in its
-        rollouts the other seats do not block this seat's moon (:mod:`hertta.ai.moon_plan`).
-        Off by default: it was the default for one night, and against seats that block a moon
-        (Hard's own) one Hard seat without it took 1.59 points per round fewer than three with
-        it (docs/ai.md, 2026-12-04); against xinxin and IS-MCTS it changed nothing measurable."""
+        rollouts the other seats do not block this seat's moon. Off by default: costly against
+        seats that block a moon (measured in :mod:`hertta.ai.moon_plan` and docs/ai.md)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
