@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import (
@@ -10,6 +12,7 @@ from hertta.ai.rollout import (
     choose_card,
     fast_choice,
     final_points,
+    moon_losers,
     moon_state,
     out_mask,
     play_out,
@@ -158,7 +161,6 @@ def test_a_void_blocker_with_nothing_but_hearts_feeds_the_shooter_its_lowest() -
     assert _fast_card(state) == parse_cards("2H")[0]
 
 
-
 def test_a_wary_seat_blocks_alone_and_is_blocked_by_everyone() -> None:
     # The same position. Seat 3 searching (wary): seat 0 plays as if no moon were on, its
     # highest heart on the threat's trick. Seat 0 or the threat searching: seat 0 blocks.
@@ -179,3 +181,15 @@ def test_a_void_seat_feeds_a_lone_taker_nothing() -> None:
     # Seat 2 alone has taken points (4 hearts) and wins the J♦ trick: seat 3, void, throws
     # a safe card (the highest by the engine's card order, a spade), not its K♥.
     assert _fast_card(lone_taker_trick()) == parse_cards("7S")[0]
+
+
+@given(st.integers(0, (1 << 52) - 1), st.integers(0, (1 << 52) - 1))
+def test_moon_losers_counts_the_cards_two_cards_out_can_beat(hand: int, out: int) -> None:
+    out &= ~hand
+    expected = 0
+    for card in range(52):
+        if hand >> card & 1:
+            suit_top = (card // 13 + 1) * 13
+            above = [c for c in range(card + 1, suit_top) if out >> c & 1]
+            expected += len(above) >= 2
+    assert moon_losers(hand, out) == expected
