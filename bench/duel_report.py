@@ -14,6 +14,12 @@ did, and the rest, each as its share of the gap per round over all rounds; and t
 round of the rounds without a moon. A pairing removes the cards' luck and, against a program
 that answers a position the same way every time, all but the effect of our own changes;
 OpenSpiel's IS-MCTS does not replay a round alike, so its pairings keep more noise.
+
+Where the runs part (dumps that hold each round's passes and plays, as ``bench/ai_bench.py``'s
+do): for every later configuration, of the rounds both played (the same seed, deal and lone
+seat), how many went alike card for card, how many first differed at a decision of one of our
+seats and how many at one of theirs. Two runs of the same code part only at theirs: against
+IS-MCTS that is every round, and the pairing's interval is then the opponent's noise alone.
 """
 
 from __future__ import annotations
@@ -35,6 +41,11 @@ class DuelRound:
     """Our seats in this round (one when ours was the lone seat, three otherwise)."""
     points: tuple[int, ...]
     shooter: int | None
+    passes: tuple[tuple[str, ...], ...] | None = None
+    """Each seat's three passed cards (empty tuples in a round without a pass); None when the
+    dump does not hold them."""
+    plays: tuple[tuple[int, str], ...] | None = None
+    """Every card played in order, with its seat; None when the dump does not hold them."""
 
     @property
     def gap(self) -> float:
@@ -53,7 +64,19 @@ def rounds_of(dump: dict[str, Any]) -> list[DuelRound]:
         seats = range(len(row["points"]))
         lone = row["lone_seat"]
         ours = frozenset(s for s in seats if (s == lone) == lone_is_ours)
-        out.append(DuelRound(seed, row["deal"], ours, tuple(row["points"]), row["shooter"]))
+        passes = row.get("passes")
+        plays = row.get("plays")
+        out.append(
+            DuelRound(
+                seed,
+                row["deal"],
+                ours,
+                tuple(row["points"]),
+                row["shooter"],
+                tuple(tuple(p) for p in passes) if passes is not None else None,
+                tuple((int(s), str(c)) for s, c in plays) if plays is not None else None,
+            )
+        )
     return out
 
 
@@ -112,6 +135,47 @@ def paired(
     return len(keys), mean_ci([other[k] - base[k] for k in keys])
 
 
+@dataclass(frozen=True, slots=True)
+class Parting:
+    rounds: int
+    """Rounds both configurations played whose passes and plays both dumps hold."""
+    alike: int
+    ours_first: int
+    theirs_first: int
+
+
+def first_difference(a: DuelRound, b: DuelRound) -> int | None:
+    """The seat whose decision first differs between two plays of one round (passes first,
+    our seats' before theirs, since every seat passes at once), or None when they are alike."""
+    assert a.passes is not None and b.passes is not None
+    assert a.plays is not None and b.plays is not None
+    differ = [s for s, (x, y) in enumerate(zip(a.passes, b.passes, strict=True)) if x != y]
+    if differ:
+        return min(differ, key=lambda s: (s not in a.ours, s))
+    for x, y in zip(a.plays, b.plays, strict=True):
+        if x != y:
+            return x[0]
+    return None
+
+
+def parting(base: Sequence[DuelRound], other: Sequence[DuelRound]) -> Parting:
+    """Where ``other``'s rounds first part from ``base``'s (see the module docstring)."""
+    by_round = {(r.seed, r.deal, r.ours): r for r in base}
+    alike = ours_first = theirs_first = 0
+    for r in other:
+        b = by_round.get((r.seed, r.deal, r.ours))
+        if b is None or None in (b.passes, b.plays, r.passes, r.plays):
+            continue
+        seat = first_difference(b, r)
+        if seat is None:
+            alike += 1
+        elif seat in r.ours:
+            ours_first += 1
+        else:
+            theirs_first += 1
+    return Parting(alike + ours_first + theirs_first, alike, ours_first, theirs_first)
+
+
 def _ci(values: tuple[float, float, float]) -> str:
     mean, low, high = values
     return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
@@ -120,6 +184,7 @@ def _ci(values: tuple[float, float, float]) -> str:
 def report(specs: Sequence[str]) -> list[str]:
     lines = []
     base: dict[tuple[int, int], float] = {}
+    base_rounds: list[DuelRound] = []
     for index, spec in enumerate(specs):
         rounds = load(spec)
         gaps = gaps_by_deal(rounds)
@@ -133,9 +198,16 @@ def report(specs: Sequence[str]) -> list[str]:
         )
         if index == 0:
             base = gaps
+            base_rounds = rounds
         else:
             deals, diff = paired(base, gaps)
             lines.append(f"  paired minus the first, {deals} deals: {_ci(diff)}")
+            part = parting(base_rounds, rounds)
+            if part.rounds:
+                lines.append(
+                    f"  where the runs part, {part.rounds} rounds: alike {part.alike}, "
+                    f"first at our decision {part.ours_first}, at theirs {part.theirs_first}"
+                )
     return lines
 
 

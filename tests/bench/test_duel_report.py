@@ -83,3 +83,57 @@ def test_three_of_our_seats_against_a_lone_opponent(tmp_path: Path) -> None:
     assert lines[2] == "  moons: ours shot 1, suffered 0"
     # Deal 1: ours 52/3 against the lone seat's 26: 26 - 52/3 = 8.67; mean (6 + 8.67) / 2.
     assert lines[1].startswith("  gap +7.33 [")
+
+
+def _played(
+    deal: int, lone: int, passes: list[list[str]], plays: list[list[Any]]
+) -> dict[str, Any]:
+    row = _round(deal, lone, 3, [5, 5, 5], None)
+    row["passes"] = passes
+    row["plays"] = plays
+    return row
+
+
+PASSES = [["AS", "KS", "QS"], ["2H", "3H", "4H"], ["2D", "3D", "4D"], ["2S", "3S", "4S"]]
+PLAYS: list[list[Any]] = [[0, "2C"], [1, "3C"], [2, "4C"], [3, "5C"], [3, "6D"], [0, "7D"]]
+
+
+def _with(plays: list[list[Any]], index: int, card: str) -> list[list[Any]]:
+    changed = [list(p) for p in plays]
+    changed[index][1] = card
+    return changed
+
+
+def test_where_the_runs_part(tmp_path: Path) -> None:
+    # Four rounds of deal 0 (our lone seat 0, then seats 1, 2, 3); the second run plays the
+    # first alike, differs in the second at seat 1's play (ours there), in the third at seat
+    # 3's pass (theirs), and in the fourth at seat 0's play (theirs: our lone seat is 3).
+    base = [_played(0, lone, PASSES, PLAYS) for lone in range(4)]
+    their_pass = [list(p) for p in PASSES]
+    their_pass[3] = ["5S", "6S", "7S"]
+    other = [
+        _played(0, 0, PASSES, PLAYS),
+        _played(0, 1, PASSES, _with(PLAYS, 1, "9C")),
+        _played(0, 2, their_pass, _with(PLAYS, 2, "9C")),
+        _played(0, 3, PASSES, _with(PLAYS, 5, "8D")),
+    ]
+    lines = _report(_dump(tmp_path / "a.json", base), _dump(tmp_path / "b.json", other))
+    assert lines[-1] == (
+        "  where the runs part, 4 rounds: alike 1, first at our decision 1, at theirs 2"
+    )
+
+
+def test_our_pass_counts_before_theirs_and_dumps_without_plays_say_nothing(
+    tmp_path: Path,
+) -> None:
+    # Every seat passes at once: when ours and theirs both differ, the round parts at ours.
+    passes = [["2C", "3C", "4C"], ["5H", "6H", "7H"], *PASSES[2:]]
+    lines = _report(
+        _dump(tmp_path / "a.json", [_played(0, 0, PASSES, PLAYS)]),
+        _dump(tmp_path / "b.json", [_played(0, 0, passes, PLAYS)]),
+    )
+    assert lines[-1] == (
+        "  where the runs part, 1 rounds: alike 0, first at our decision 1, at theirs 0"
+    )
+    plain = _report(_dump(tmp_path / "c.json", _base(0)), _dump(tmp_path / "d.json", _base(1)))
+    assert plain[-1].startswith("  paired minus the first")
