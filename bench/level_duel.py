@@ -85,6 +85,13 @@ def play_job(job: Job) -> dict[str, Any]:
         "totals": totals,
         "shooter": score.shooter,
         "cpu": timed.times["pass"] + timed.times["play"],
+        # Every decision, for duel_report's "where the runs part".
+        "passes": [[str(c) for c in passed or ()] for passed in final.passes],
+        "plays": [
+            [seat, str(card)]
+            for trick in final.tricks
+            for seat, card in zip(trick.seats, trick.cards, strict=True)
+        ],
     }
 
 

@@ -4,6 +4,7 @@ replayed alike from the same seed, and dumps that ``bench/duel_report.py`` pairs
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,9 +59,16 @@ def test_every_seat_of_every_deal_once_and_replayed_alike(tmp_path: Path) -> Non
     assert all(len(r["cpu"]) == 14 for r in rows if r["deal"] % 4 != 3)  # a pass and 13 plays
     assert [r["points"] for r in again["rounds"]] == [r["points"] for r in rows]
     assert [r["points"] for r in other["rounds"]] != [r["points"] for r in rows]
-    # Paired by deal against itself the difference is exactly nothing.
+    assert all(len(r["plays"]) == 52 for r in rows)
+    assert all(len(r["passes"]) == 4 for r in rows)
+    assert all(r["passes"] == [[], [], [], []] for r in rows if r["deal"] % 4 == 3)
+    assert all(all(len(p) == 3 for p in r["passes"]) for r in rows if r["deal"] % 4 != 3)
+    # Paired by deal against itself the difference is exactly nothing, and no round parts.
     lines = _run("bench/duel_report.py", str(tmp_path / "a.json"), str(tmp_path / "b.json"))
-    assert lines[-1] == "  paired minus the first, 3 deals: +0.00 [+0.00, +0.00]"
+    assert lines[-2] == "  paired minus the first, 3 deals: +0.00 [+0.00, +0.00]"
+    assert lines[-1] == (
+        "  where the runs part, 12 rounds: alike 12, first at our decision 0, at theirs 0"
+    )
 
 
 def test_totals_turn_by_deal_and_the_match_ends_are_counted(tmp_path: Path) -> None:
@@ -89,3 +97,29 @@ def test_totals_of_the_wrong_length_are_refused() -> None:
     done = _call("bench/level_duel.py", "--level", "normal", "--totals", "1,2")
     assert done.returncode == 2
     assert "--totals needs 4 numbers: '1,2'" in done.stderr
+
+
+def test_two_levels_on_the_same_deals_part_only_at_the_lone_seat(tmp_path: Path) -> None:
+    # Easy against Easy, then Normal in the lone seat: the other seats' generators and
+    # answers are alike, so every round that differs first differs at the lone seat.
+    base = tmp_path / "easy.json"
+    _run(
+        "bench/level_duel.py",
+        "--level",
+        "easy",
+        "--against",
+        "easy",
+        "--deals",
+        "3",
+        "--seed",
+        "7",
+        "--workers",
+        "1",
+        "--dump",
+        str(base),
+    )
+    _duel(tmp_path / "normal.json", 7)
+    lines = _run("bench/duel_report.py", str(base), str(tmp_path / "normal.json"))
+    assert lines[-1].startswith("  where the runs part, 12 rounds: alike ")
+    alike, ours, theirs = (int(x) for x in re.findall(r"\d+", lines[-1].split(":", 1)[1]))
+    assert alike + ours == 12 and theirs == 0 and ours > 0
