@@ -152,9 +152,13 @@ def first_difference(a: DuelRound, b: DuelRound) -> int | None:
     differ = [s for s, (x, y) in enumerate(zip(a.passes, b.passes, strict=True)) if x != y]
     if differ:
         return min(differ, key=lambda s: (s not in a.ours, s))
-    for x, y in zip(a.plays, b.plays, strict=True):
+    for x, y in zip(a.plays, b.plays, strict=False):
         if x != y:
             return x[0]
+    if len(a.plays) != len(b.plays):
+        # One record stops early (a round cut short): the longer one's next play differs.
+        longer = a.plays if len(a.plays) > len(b.plays) else b.plays
+        return longer[min(len(a.plays), len(b.plays))][0]
     return None
 
 

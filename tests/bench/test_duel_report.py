@@ -137,3 +137,14 @@ def test_our_pass_counts_before_theirs_and_dumps_without_plays_say_nothing(
     )
     plain = _report(_dump(tmp_path / "c.json", _base(0)), _dump(tmp_path / "d.json", _base(1)))
     assert plain[-1].startswith("  paired minus the first")
+
+
+def test_a_record_that_stops_early_parts_at_its_missing_play(tmp_path: Path) -> None:
+    # The second record lacks the last play (seat 0's): the round parts there, at our seat.
+    lines = _report(
+        _dump(tmp_path / "a.json", [_played(0, 0, PASSES, PLAYS)]),
+        _dump(tmp_path / "b.json", [_played(0, 0, PASSES, PLAYS[:-1])]),
+    )
+    assert lines[-1] == (
+        "  where the runs part, 1 rounds: alike 0, first at our decision 1, at theirs 0"
+    )
