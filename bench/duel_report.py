@@ -28,6 +28,7 @@ import argparse
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any
 
 from openspiel_duel import mean_ci
@@ -137,11 +138,14 @@ def paired(
 
 @dataclass(frozen=True, slots=True)
 class Parting:
-    rounds: int
-    """Rounds both configurations played whose passes and plays both dumps hold."""
     alike: int
     ours_first: int
     theirs_first: int
+
+    @property
+    def rounds(self) -> int:
+        """Rounds both configurations played whose passes and plays both dumps hold."""
+        return self.alike + self.ours_first + self.theirs_first
 
 
 def first_difference(a: DuelRound, b: DuelRound) -> int | None:
@@ -152,13 +156,10 @@ def first_difference(a: DuelRound, b: DuelRound) -> int | None:
     differ = [s for s, (x, y) in enumerate(zip(a.passes, b.passes, strict=True)) if x != y]
     if differ:
         return min(differ, key=lambda s: (s not in a.ours, s))
-    for x, y in zip(a.plays, b.plays, strict=False):
+    # A record that stops early (a round cut short) parts at the longer one's next play.
+    for x, y in zip_longest(a.plays, b.plays):
         if x != y:
-            return x[0]
-    if len(a.plays) != len(b.plays):
-        # One record stops early (a round cut short): the longer one's next play differs.
-        longer = a.plays if len(a.plays) > len(b.plays) else b.plays
-        return longer[min(len(a.plays), len(b.plays))][0]
+            return (x or y)[0]
     return None
 
 
@@ -177,7 +178,7 @@ def parting(base: Sequence[DuelRound], other: Sequence[DuelRound]) -> Parting:
             ours_first += 1
         else:
             theirs_first += 1
-    return Parting(alike + ours_first + theirs_first, alike, ours_first, theirs_first)
+    return Parting(alike, ours_first, theirs_first)
 
 
 def _ci(values: tuple[float, float, float]) -> str:
