@@ -61,9 +61,9 @@ DEFAULT_MOON_SAMPLES = 48
 MIN_WORLDS = 12
 MAX_WORLDS = 400
 WORLD_COST = 40
+"""Sampling a world and setting it up costs about as much as this many card plays."""
 CANCELLATION_PLAY_COST = 2
 """A card play of Cancellation's two-deck engine costs about two ordinary ones."""
-"""Sampling a world and setting it up costs about as much as this many card plays."""
 PASS_SHORTLIST = 5
 """Hard's pass is a 3-card subset of the first five cards Normal would pass."""
 PRIOR_MARGIN = 0.4
