@@ -104,3 +104,13 @@ def drain(socket: Socket) -> None:
     """Read every message already pushed to this socket (ending with a ping's answer)."""
     socket.send("ping")
     socket.backlog.clear()
+
+
+def wait_for_table_over(socket: Socket, limit: int = 500) -> None:
+    """Read until the table says the match is recorded (its ratings written)."""
+    for _ in range(limit):
+        if any(event == {"type": "table_over"}
+               for message in socket.messages for event in message.get("events", [])):
+            return
+        socket.receive()
+    raise AssertionError("no table_over")

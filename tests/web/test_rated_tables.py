@@ -11,7 +11,6 @@ import pytest
 from starlette.testclient import TestClient
 
 from hertta.tables.ratings import DEFAULT_RATING, finishing_places, rate_places
-from tests.web.conftest import Socket
 from tests.web.online_helpers import (
     at_table,
     cookie_header,
@@ -20,6 +19,7 @@ from tests.web.online_helpers import (
     latest,
     people_client,
     services_of,
+    wait_for_table_over,
 )
 from tests.web.test_online import play_to_the_end
 
@@ -39,16 +39,6 @@ RATED = {"rules": {"preset": "standard", "players": 4}, "seats": ["host", "open"
 def rated_client(db_path: str) -> Iterator[TestClient]:
     with people_client(db_path, {person: person.title() for person in PEOPLE[1:]}) as client:
         yield client
-
-
-def wait_for_table_over(socket: Socket, limit: int = 500) -> None:
-    """Read until the table says the match is recorded (its ratings written)."""
-    for _ in range(limit):
-        if any(event == {"type": "table_over"}
-               for message in socket.messages for event in message.get("events", [])):
-            return
-        socket.receive()
-    raise AssertionError("no table_over")
 
 
 def play_rated_match(client: TestClient) -> tuple[str, list[int]]:

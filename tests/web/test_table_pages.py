@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from starlette.testclient import TestClient
 
+from hertta.tables.online import OnlineStatus
 from tests.web.online_helpers import (
     at_table,
     cookie_header,
@@ -18,6 +20,8 @@ from tests.web.online_helpers import (
     invite_of,
     latest,
     people_client,
+    services_of,
+    wait_for_table_over,
 )
 from tests.web.test_online import FOUR, PEOPLE, play_to_the_end, sit_everyone
 
@@ -77,6 +81,21 @@ def test_a_replay_is_shown_only_once_the_match_is_over(shared: TestClient) -> No
     rounds = replay["rounds"]
     assert isinstance(rounds, list) and len(rounds) == final["round_index"] + 1
     assert all(len(r["tricks"]) == 13 for r in rounds)
+
+
+def test_a_replay_does_not_wait_for_the_online_row(shared: TestClient) -> None:
+    """The game table ends with the last decision; the online row is marked over a moment
+    later. In that moment (made here by turning the row back) the replay is already shown."""
+    table = create_table(shared, "host", **FOUR)
+    with at_table(shared, table["id"], PEOPLE, invite_of(table)) as sockets:
+        sit_everyone(sockets)
+        play_to_the_end(sockets)
+        wait_for_table_over(sockets["host"])
+    storage = services_of(shared).store
+    over = storage.read_online(table["id"])
+    assert over.status is OnlineStatus.OVER
+    storage.update_online(replace(over, status=OnlineStatus.PLAYING), over.version)
+    assert shared.get(f"/replay/{table['id']}").status_code == 200
 
 
 def test_the_display_name_is_changed_in_the_settings(shared: TestClient) -> None:
