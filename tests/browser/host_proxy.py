@@ -64,8 +64,12 @@ class HostProxy:
                                             limit=HEAD_LIMIT)
         async with server:
             await self._stopped.wait()
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+        # The connections still open are cancelled and awaited, so none is left pending when
+        # the loop closes.
+        open_connections = asyncio.all_tasks() - {asyncio.current_task()}
+        for task in open_connections:
             task.cancel()
+        await asyncio.gather(*open_connections, return_exceptions=True)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
