@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -10,6 +11,26 @@ import pytest
 from tests.postgres_cluster import Cluster
 
 ENGINES = ("sqlite", "postgresql")
+BROWSER_FIXTURES = frozenset({"page", "context", "browser", "playwright"})
+
+
+@pytest.fixture(autouse=True)
+def no_playwright_loop_marked_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Playwright's sync API marks its event loop as running in the main thread between its
+    calls (``playwright/_impl/_greenlets.py``), and its session-scoped instance lives on
+    after the browser tests that started it: a later test of the same worker process that
+    calls ``asyncio.run()`` would be refused ("cannot be called from a running event loop").
+    Outside the browser tests the mark is lifted for the test's duration and put back after,
+    where Playwright's next call expects it."""
+    loop = asyncio._get_running_loop()
+    if loop is None or BROWSER_FIXTURES & set(request.fixturenames):
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
 
 
 @pytest.fixture(scope="session")
