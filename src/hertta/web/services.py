@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fastapi.templating import Jinja2Templates
 
@@ -14,8 +14,10 @@ from hertta.store import Store
 from hertta.tables.bots import BotRunner
 from hertta.tables.clock import Clock
 from hertta.tables.live import LiveTables, StoreThread
+from hertta.tables.model import TableStatus
+from hertta.tables.online import OnlineStatus, OnlineTable
 from hertta.tables.rooms import Rooms
-from hertta.tables.service import TableService
+from hertta.tables.service import LoadedTable, TableService
 from hertta.web.changes import ChangeFeed, NoChanges
 from hertta.web.players import PlayerCookies
 from hertta.web.settings import Settings
@@ -57,3 +59,13 @@ class AppServices:
     """Notices of other processes' changes (PostgreSQL only)."""
     sockets: Sockets = field(default_factory=Sockets)
     """Every open WebSocket of this process (``/healthz`` counts them)."""
+
+    def finished_table(self, online: OnlineTable) -> LoadedTable[Any] | None:
+        """The game table of a shared table whose match is over (None before the end; reads
+        the store). The game table ends in the transaction of the last decision and the
+        online row is marked over a moment later, so the game's own status counts: a replay
+        link or a record works as soon as the last trick is shown."""
+        if online.status is OnlineStatus.WAITING:
+            return None  # no game table yet
+        table = self.tables.load(online.id)
+        return table if table.row.status is TableStatus.OVER else None

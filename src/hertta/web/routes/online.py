@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from hertta.tables.hearts import LEVELS
-from hertta.tables.model import StaleTableError, TableStatus, UnknownTableError
+from hertta.tables.model import StaleTableError, UnknownTableError
 from hertta.tables.online import (
     OnlineStatus,
     OnlineTable,
@@ -120,12 +120,8 @@ async def table_record(
     online = await _current(services, table_id)
     if not may_see(online, player, invite):
         raise UnknownTableError(f"no table {table_id!r}")
-    if online.status is OnlineStatus.WAITING:
-        raise StaleTableError("the match is not over: its record is shown at its end")
-    table = await anyio.to_thread.run_sync(services.tables.load, table_id)
-    # The game table ends in the transaction of the last decision; the online row follows a
-    # moment later, so the game's own status is the one that counts.
-    if table.row.status is not TableStatus.OVER:
+    table = await anyio.to_thread.run_sync(services.finished_table, online)
+    if table is None:
         raise StaleTableError("the match is not over: its record is shown at its end")
     decisions = await anyio.to_thread.run_sync(services.store.read_decisions, table_id)
     return {

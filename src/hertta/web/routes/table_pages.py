@@ -16,8 +16,8 @@ from fastapi.responses import HTMLResponse
 from hertta.hearts import PRESET_NAMES
 from hertta.hearts.decisions import parse_decision
 from hertta.tables.hearts_replay import match_rounds
-from hertta.tables.model import TableStatus, UnknownTableError
-from hertta.tables.online import CLOCK_CHOICES, DEFAULT_CLOCK, OnlineStatus, public_json
+from hertta.tables.model import UnknownTableError
+from hertta.tables.online import CLOCK_CHOICES, DEFAULT_CLOCK, public_json
 from hertta.tables.reactions import REACTIONS
 from hertta.web.deps import (
     PlayerDep,
@@ -79,13 +79,8 @@ async def table_page(
 
 def _replay(services: AppServices, table_id: str) -> dict[str, Any]:
     online = services.store.read_online(table_id)
-    if online.status is OnlineStatus.WAITING:
-        raise UnknownTableError(f"no finished match at table {table_id!r}")
-    table = services.tables.load(table_id)
-    # The game table ends in the transaction of the last decision and the online row follows a
-    # moment later: the game's own status counts, so a replay link works as soon as the last
-    # trick is shown.
-    if table.row.status is not TableStatus.OVER:
+    table = services.finished_table(online)
+    if table is None:
         raise UnknownTableError(f"no finished match at table {table_id!r}")
     code = str(table.row.setup.get("code"))
     decisions = [parse_decision(d.text) for d in services.store.read_decisions(table_id)]
