@@ -11,7 +11,8 @@
   world deals the other hands at random, lets the other seats pass by Normal's rules, makes the
   exchange and plays the round out.
 - **Moon choice**: when an option ends the match the comparison is exact; otherwise the rest of
-  the match is played out in sampled rounds and the option that wins it more often is taken.
+  the match is played out in sampled rounds, passes included, and the option that wins it more
+  often is taken (:func:`hertta.ai.moon.match_playout_choice`).
 
 The budget is explicit and counts simulated card plays, the unit of work: ``budget`` per play
 decision and ``pass_budget`` per pass (the play default 50,000 is about 960 rollouts of a
@@ -30,7 +31,7 @@ from itertools import combinations
 
 from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_hands
 from hertta.ai.knowledge import Knowledge, knowledge_of
-from hertta.ai.moon import best_moon_option, option_value
+from hertta.ai.moon import match_playout_choice
 from hertta.ai.moon_plan import moon_plan_open, play_out_searcher
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
@@ -46,8 +47,7 @@ from hertta.ai.search import (
 )
 from hertta.ai.situation import situation_of
 from hertta.cards import Card
-from hertta.hearts.compiled import CompiledRules, compile_rules
-from hertta.hearts.dealing import random_deal_indices
+from hertta.hearts.compiled import compile_rules
 from hertta.hearts.deck import PASS_COUNT, deck_for, hand_size, pass_offset
 from hertta.hearts.fast import FastRound
 from hertta.hearts.observation import Observation, fast_round_from_observation
@@ -245,32 +245,7 @@ class HardPlayer:
     # --- moon -----------------------------------------------------------------------------
 
     def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:
-        options = dict(obs.moon_options)
-        if len(options) < 2:
-            return best_moon_option(obs)
-        limit = obs.rules.score_limit
-        totals = obs.match_totals
-        outcomes = {
-            name: [t + p for t, p in zip(totals, points, strict=True)]
-            for name, points in options.items()
-        }
-        if any(max(new) >= limit for new in outcomes.values()):
-            return best_moon_option(obs)
-        wins = {name: 0.0 for name in options}
-        compiled = compile_rules(obs.rules, obs.players)
-        tables = policy_tables(compiled)
-        for _ in range(self.moon_samples):
-            future = _future_rounds(compiled, tables, obs, outcomes, rng)
-            for name, start in outcomes.items():
-                wins[name] += _match_share(start, future, obs.seat, limit)
-        best = max(wins.values())
-        leaders = [name for name in sorted(options) if wins[name] == best]
-        if len(leaders) == 1:
-            return leaders[0]
-        return max(
-            leaders,
-            key=lambda name: (option_value(totals, options[name], obs.seat, limit), name == "add"),
-        )
+        return match_playout_choice(obs, rng, self.moon_samples)
 
 
 Utility = Callable[[Sequence[int], int, Sequence[int], int], float]
@@ -424,46 +399,3 @@ def _exchange(
     for seat, cards in enumerate(passes):
         after[(seat + offset) % n].extend(cards)
     return after
-
-
-def _future_rounds(
-    compiled: CompiledRules,
-    tables: PolicyTables,
-    obs: Observation,
-    outcomes: dict[str, list[int]],
-    rng: SplitMix64,
-) -> list[list[int]]:
-    """Round points of sampled future rounds, enough to end the match under every option."""
-    limit = obs.rules.score_limit
-    n = obs.players
-    running = {name: list(start) for name, start in outcomes.items()}
-    rounds: list[list[int]] = []
-    dealer = obs.dealer
-    while any(max(t) < limit for t in running.values()) and len(rounds) < 200:
-        dealer = (dealer + 1) % n
-        hands, kitty = random_deal_indices(compiled, dealer, rng)
-        game = FastRound.start(compiled, dealer, hands, kitty)
-        play_out(game, tables)
-        points = final_points(game)
-        rounds.append(points)
-        for t in running.values():
-            if max(t) < limit:
-                for s in range(n):
-                    t[s] += points[s]
-    return rounds
-
-
-def _match_share(
-    start: Sequence[int], rounds: Sequence[Sequence[int]], seat: int, limit: int
-) -> float:
-    """1 when ``seat`` wins the match that goes on from ``start`` through ``rounds`` (shared
-    among tied winners), else 0."""
-    totals = list(start)
-    for points in rounds:
-        if max(totals) >= limit:
-            break
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
-    best = min(totals)
-    if totals[seat] != best:
-        return 0.0
-    return 1.0 / totals.count(best)
