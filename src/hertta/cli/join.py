@@ -1,6 +1,6 @@
 """``hertta hearts join``: a computer player takes a seat at a shared table and plays it.
 
-``hertta hearts join INVITE_URL [--level easy|normal|hard] [--name NAME] [--seed S]
+``hertta hearts join INVITE_URL [--level easy|normal|hard|expert] [--name NAME] [--seed S]
 [--timeout SECONDS] [--retries N] [--json]`` plays over the table's public socket
 (:mod:`hertta.ai.table_client`, ``docs/join.md``) until the match is over, prints the final
 totals and exits 0. Anything that stops it (a bad link, an unknown or full table, a server

@@ -79,7 +79,6 @@ async def create_table(
     given = body.pop("name", None)
     if given is not None:
         name = clean_name(given)
-        await anyio.to_thread.run_sync(store.set_name, player, name)
     else:
         known = await anyio.to_thread.run_sync(store.names, [player])
         if player not in known:
@@ -89,6 +88,8 @@ async def create_table(
         body, table_id=new_table_id(), invite=secrets.token_urlsafe(INVITE_BYTES),
         host=player, host_name=name, levels=LEVELS,
     )
+    if given is not None:  # only once the whole request is good: a refused one changes nothing
+        await anyio.to_thread.run_sync(store.set_name, player, name)
     await anyio.to_thread.run_sync(store.insert_online, online)
     room = services.rooms.add(online)
     if online.full:  # the host and computer players only: it starts at once
