@@ -124,22 +124,16 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 def _replaced(value: Any, path: tuple[Any, ...], new: Any, drop: bool) -> Any:
+    """``value`` with the place at ``path`` set to ``new`` (or, with ``drop``, removed)."""
     if not path:
         return new
     head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        copy = dict(value)
-        if drop and not rest:
-            del copy[head]
-        else:
-            copy[head] = _replaced(value[head], rest, new, drop)
-        return copy
-    copy_list = list(value)
+    copy: Any = dict(value) if isinstance(value, dict) else list(value)
     if drop and not rest:
-        del copy_list[head]
+        del copy[head]
     else:
-        copy_list[head] = _replaced(value[head], rest, new, drop)
-    return copy_list
+        copy[head] = _replaced(value[head], rest, new, drop)
+    return copy
 
 
 @st.composite
