@@ -143,9 +143,22 @@ def test_random_frames_get_protocol_answers_and_the_socket_goes_on(
 ) -> None:
     path, socket = walk
     frame = data.draw(frames(OPS[path]), label="frame")
+    # Heart to Heart has nobody else moving, so a refused frame must leave its state as it was
+    # (the Hearts and table walks have computer players whose moves may land in between).
+    before = solitaire_state(socket) if path == "/ws/h2h" else None
+    refused = False
     for message in socket.send(frame):
         if message["type"] == "error":
             assert message["code"] in PROTOCOL_CODES, (frame, message)
+            refused = True
         else:
             assert message["type"] in {"snapshot", "update", "pong"}, (frame, message)
     assert not [r for r in caplog.records if r.exc_info], f"a traceback was logged for {frame}"
+    if before is not None and refused:
+        assert solitaire_state(socket) == before, frame
+
+
+def solitaire_state(socket: Walk) -> dict[str, Any]:
+    """The game as a snapshot shows it, less the clock (it runs on its own)."""
+    state: dict[str, Any] = socket.socket.hello()
+    return {key: value for key, value in state.items() if key != "timer"}
