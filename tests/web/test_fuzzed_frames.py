@@ -57,15 +57,20 @@ def weighted(*choices: tuple[int, st.SearchStrategy[Any]]) -> st.SearchStrategy[
     return st.integers(0, len(branches) - 1).flatmap(lambda i: branches[i])
 
 
-scalars = weighted(
-    (3, st.sampled_from(CARDS + WORDS)),
-    (2, st.integers(min_value=-1, max_value=7)),
-    (1, st.none()),
-    (1, st.booleans()),
-    (1, st.integers(min_value=-(2**70), max_value=2**70)),
-    (1, st.floats(allow_nan=False, allow_infinity=False)),
-    (1, st.text(max_size=12)),
-)
+def json_scalars(words: list[str], small: tuple[int, int], text_size: int) -> Any:
+    """JSON scalars, mostly ``words`` and integers in ``small``: the values a real key takes."""
+    return weighted(
+        (3, st.sampled_from(words)),
+        (2, st.integers(min_value=small[0], max_value=small[1])),
+        (1, st.none()),
+        (1, st.booleans()),
+        (1, st.integers(min_value=-(2**70), max_value=2**70)),
+        (1, st.floats(allow_nan=False, allow_infinity=False)),
+        (1, st.text(max_size=text_size)),
+    )
+
+
+scalars = json_scalars(CARDS + WORDS, (-1, 7), 12)
 values = st.recursive(
     scalars,
     lambda inner: st.lists(inner, max_size=4)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from tests.web.online_helpers import cookie_header, create_table, people_client
-from tests.web.test_fuzzed_frames import weighted
+from tests.web.test_fuzzed_frames import json_scalars, weighted
 from tests.web.test_online import FOUR
 
 WORDS = [
@@ -26,15 +26,7 @@ WORDS = [
     "subtract", "choose", "host", "open", "easy", "normal", "hard", "expert", "fi", "en", "",
     "Aino", "HH1-1-AAAAAAM", "2026-12-04", "on", "off", "0", "250", "/h2h",
 ]
-scalars = weighted(
-    (3, st.sampled_from(WORDS)),
-    (2, st.integers(min_value=-2, max_value=1001)),
-    (1, st.none()),
-    (1, st.booleans()),
-    (1, st.integers(min_value=-(2**70), max_value=2**70)),
-    (1, st.floats(allow_nan=False, allow_infinity=False)),
-    (1, st.text(max_size=30)),
-)
+scalars = json_scalars(WORDS, (-2, 1001), 30)
 RULE_KEYS = ["preset", "players", "score_limit", "moon_rule", "heart_points", "queen_points",
              "bonus_card", "queen_breaks_hearts", "cancellation"]
 TABLE_KEYS = ["name", "game", "rules", "seats", "public", "spectators", "clock", "rated"]
