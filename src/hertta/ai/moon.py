@@ -17,7 +17,12 @@ from hertta.ai.rollout import PolicyTables, final_points, play_out, policy_table
 from hertta.cards import Card
 from hertta.hearts.compiled import CompiledRules, compile_rules
 from hertta.hearts.dealing import random_deal_indices
-from hertta.hearts.deck import PASS_CYCLES, PassDirection, pass_offset
+from hertta.hearts.deck import (
+    PASS_CYCLES,
+    PassDirection,
+    pass_direction_for_round,
+    pass_offset,
+)
 from hertta.hearts.fast import FastRound
 from hertta.hearts.observation import Observation
 from hertta.rng import SplitMix64
@@ -94,10 +99,10 @@ def next_directions(players: int, current: PassDirection) -> Iterator[PassDirect
     on (from the cycle's start when ``current`` is not in it: an engine request may send any
     direction its player count allows)."""
     cycle = PASS_CYCLES[players]
-    index = cycle.index(current) + 1 if current in cycle else 0
+    round_index = cycle.index(current) + 1 if current in cycle else 0
     while True:
-        yield cycle[index % len(cycle)]
-        index += 1
+        yield pass_direction_for_round(players, round_index)
+        round_index += 1
 
 
 def passed_deal(
