@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.web.conftest import Socket
+from tests.web.fuzz_helpers import json_scalars, weighted
 from tests.web.online_helpers import cookie_header, create_table, invite_of, people_client
 from tests.web.test_online import FOUR
 
@@ -48,28 +49,6 @@ WORDS = [
     "choose", "easy", "normal", "hard", "HH1-1-AAAAAAM", "HM1-S4-AAAAAAM", "", "10H", "Q♠",
     "hello", "well_played", "emoji_moon",
 ]
-
-
-
-def weighted(*choices: tuple[int, st.SearchStrategy[Any]]) -> st.SearchStrategy[Any]:
-    """One of ``choices``, each drawn about as often as its weight says."""
-    branches = [strategy for weight, strategy in choices for _ in range(weight)]
-    return st.integers(0, len(branches) - 1).flatmap(lambda i: branches[i])
-
-
-def json_scalars(words: list[str], small: tuple[int, int], text_size: int) -> Any:
-    """JSON scalars, mostly ``words`` and integers in ``small``: the values a real key takes."""
-    return weighted(
-        (3, st.sampled_from(words)),
-        (2, st.integers(min_value=small[0], max_value=small[1])),
-        (1, st.none()),
-        (1, st.booleans()),
-        (1, st.integers(min_value=-(2**70), max_value=2**70)),
-        (1, st.floats(allow_nan=False, allow_infinity=False)),
-        (1, st.text(max_size=text_size)),
-    )
-
-
 scalars = json_scalars(CARDS + WORDS, (-1, 7), 12)
 values = st.recursive(
     scalars,

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from tests.web.fuzz_helpers import json_scalars, weighted
 from tests.web.online_helpers import cookie_header, create_table, people_client
-from tests.web.test_fuzzed_frames import json_scalars, weighted
 from tests.web.test_online import FOUR
 
 WORDS = [
