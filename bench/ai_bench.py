@@ -240,6 +240,10 @@ def openspiel_duels(
                 f"\n{title}: {deals} deals x 4 rotations = {result.rounds} rounds, "
                 f"{time.perf_counter() - start:.0f} s, load average {os.getloadavg()[0]:.2f}"
             )
+            print(
+                "  IS-MCTS repeatable (same position and seed, same card): "
+                + ("yes" if stats.repeatable else "no: setarch -R is not permitted here")
+            )
             print(f"  {level:16} {_ci(result.ours)} points/round")
             print(f"  IS-MCTS-{count:<8} {_ci(result.theirs)} points/round")
             print(f"  IS-MCTS minus {level}: {_ci(result.gap)} points/round (+: ours better)")

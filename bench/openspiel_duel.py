@@ -33,6 +33,7 @@ from hertta.hearts.deck import PASS_CYCLES, PassDirection
 from hertta.hearts.observation import Observation
 from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64, derive_seed
+from ismcts_server import IsmctsServer
 
 PLAYERS = 4
 DUEL_SALT = 0x4455454C  # "DUEL"
@@ -108,38 +109,32 @@ def seat_observation(history: History, seat: int) -> Observation:
 
 
 class IsmctsSeat:
-    """OpenSpiel's IS-MCTS for one seat."""
+    """OpenSpiel's IS-MCTS for one seat in one round, searched by an :class:`IsmctsServer`
+    (repeatable: the same position and seed give the same card in every run). Each decision
+    has its own seed, derived from the seat's round seed and the decision's number."""
 
-    def __init__(self, game: Any, simulations: int, seed: int) -> None:
-        import pyspiel
+    def __init__(self, server: IsmctsServer, simulations: int, seed: int) -> None:
+        self.server = server
+        self.simulations = simulations
+        self.seed = seed
+        self.decisions = 0
+        self.cpu = 0.0
+        """CPU seconds of the last search, spent in the server's child."""
 
-        self.game = game
-        self.evaluator = pyspiel.RandomRolloutEvaluator(1, seed % (2**31))
-        self.bot = pyspiel.ISMCTSBot(
-            seed % (2**31),
-            self.evaluator,
-            2.0,
-            simulations,
-            -1,
-            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-            False,
-            False,
-        )
-
-    def choose_pass(self, deal: Deal, seat: int) -> list[Card]:
-        state = self.game.new_initial_state()
-        state.apply_action(SPIEL_PASS[deal.direction])
-        for k in range(52):  # OpenSpiel deals card k to player k % 4; our seat becomes 0
-            state.apply_action(spiel_action(deal.hands[(seat + k) % PLAYERS][k // PLAYERS]))
-        chosen: list[Card] = []
-        for _ in range(3):
-            action = self.bot.step(state)
-            chosen.append(SPIEL_CARD[action])
-            state.apply_action(action)
+    def _search(self, actions: Sequence[int], steps: int) -> list[int]:
+        seed = derive_seed(self.seed, self.decisions)
+        self.decisions += 1
+        chosen, self.cpu = self.server.search(actions, steps, self.simulations, seed)
         return chosen
 
+    def choose_pass(self, deal: Deal, seat: int) -> list[Card]:
+        actions = [SPIEL_PASS[deal.direction]]
+        for k in range(52):  # OpenSpiel deals card k to player k % 4; our seat becomes 0
+            actions.append(spiel_action(deal.hands[(seat + k) % PLAYERS][k // PLAYERS]))
+        return [SPIEL_CARD[a] for a in self._search(actions, 3)]
+
     def choose_play(self, state: Any) -> Card:
-        return SPIEL_CARD[self.bot.step(state)]
+        return SPIEL_CARD[self._search(state.history(), 1)[0]]
 
 
 @dataclass
@@ -164,6 +159,8 @@ class DuelStats:
     """CPU seconds of each of our decisions (the machine is shared: wall time includes
     waiting for a core)."""
     their_cpu: list[float] = field(default_factory=list)
+    repeatable: bool = False
+    """Whether IS-MCTS searched repeatably (:mod:`ismcts_server`: needs ``setarch -R``)."""
 
 
 class _Clock:
@@ -175,9 +172,15 @@ class _Clock:
         wall.append(time.perf_counter() - self.wall)
         cpu.append(time.thread_time() - self.cpu)
 
+    def record_server(self, wall: list[float], cpu: list[float], server_cpu: float) -> None:
+        """A decision searched in the server's child: its CPU is the child's."""
+        wall.append(time.perf_counter() - self.wall)
+        cpu.append(server_cpu)
+
 
 def play_round(
     game: Any,
+    server: IsmctsServer,
     deal: Deal,
     kinds: Sequence[str],
     ours: Callable[[], Player],
@@ -194,7 +197,7 @@ def play_round(
     rngs = []
     for s, kind in enumerate(kinds):
         sub = derive_seed(seed, s)
-        players.append(ours() if kind == "ours" else IsmctsSeat(game, simulations, sub))
+        players.append(ours() if kind == "ours" else IsmctsSeat(server, simulations, sub))
         rngs.append(SplitMix64(sub))
     history = transcript if transcript is not None else History(deal)
     state = game.new_initial_state()
@@ -207,7 +210,7 @@ def play_round(
             clock = _Clock()
             if isinstance(player, IsmctsSeat):
                 cards = player.choose_pass(deal, s)
-                clock.record(stats.their_times, stats.their_cpu)
+                clock.record_server(stats.their_times, stats.their_cpu, player.cpu)
             else:
                 cards = player.choose_pass(build(history, s), rngs[s])
                 clock.record(stats.our_times, stats.our_cpu)
@@ -225,7 +228,7 @@ def play_round(
         clock = _Clock()
         if isinstance(player, IsmctsSeat):
             card = player.choose_play(state)
-            clock.record(stats.their_times, stats.their_cpu)
+            clock.record_server(stats.their_times, stats.their_cpu, player.cpu)
         else:
             card = player.choose_play(build(history, s), rngs[s])
             clock.record(stats.our_times, stats.our_cpu)
@@ -257,34 +260,38 @@ def run_duel(
     stats = DuelStats()
     other = "ismcts" if lone == "ours" else "ours"
     start = time.perf_counter()
-    for index in range(deals):
-        deal = make_deal(seed, index)
-        for rotation in range(PLAYERS):
-            kinds = [other] * PLAYERS
-            kinds[rotation] = lone
-            history = History(deal)
-            points, shooter = play_round(
-                game,
-                deal,
-                kinds,
-                make_ours,
-                simulations,
-                derive_seed(DUEL_SALT, seed, index, rotation, simulations),
-                stats,
-                build,
-                history,
+    with IsmctsServer() as server:
+        stats.repeatable = server.repeatable
+        for index in range(deals):
+            deal = make_deal(seed, index)
+            for rotation in range(PLAYERS):
+                kinds = [other] * PLAYERS
+                kinds[rotation] = lone
+                history = History(deal)
+                points, shooter = play_round(
+                    game,
+                    server,
+                    deal,
+                    kinds,
+                    make_ours,
+                    simulations,
+                    derive_seed(DUEL_SALT, seed, index, rotation, simulations),
+                    stats,
+                    build,
+                    history,
+                )
+                passes = tuple(tuple(str(c) for c in cards) for cards in history.passes)
+                plays = tuple((s, str(c)) for s, c in history.plays)
+                stats.results.append(
+                    RoundResult(index, rotation, rotation, points, shooter, passes, plays)
+                )
+            done = index + 1
+            elapsed = time.perf_counter() - start
+            left = elapsed / done * (deals - done)
+            progress(
+                f"  [{level} {'alone' if lone == 'ours' else 'x3'} vs IS-MCTS-{simulations}] deal "
+                f"{done}/{deals}, {elapsed:.0f} s, about {left:.0f} s left"
             )
-            passes = tuple(tuple(str(c) for c in cards) for cards in history.passes)
-            plays = tuple((s, str(c)) for s, c in history.plays)
-            stats.results.append(
-                RoundResult(index, rotation, rotation, points, shooter, passes, plays)
-            )
-        done = index + 1
-        elapsed = time.perf_counter() - start
-        progress(
-            f"  [{level} {'alone' if lone == 'ours' else 'x3'} vs IS-MCTS-{simulations}] deal "
-            f"{done}/{deals}, {elapsed:.0f} s, about {elapsed / done * (deals - done):.0f} s left"
-        )
     return stats
 
 
