@@ -53,8 +53,8 @@ class IsmctsServer:
     def __init__(self) -> None:
         command = [sys.executable, os.path.abspath(__file__)]
         setarch = shutil.which("setarch")
-        self.repeatable = bool(setarch) and _setarch_works(setarch)
-        if self.repeatable and setarch:
+        self.repeatable = setarch is not None and _setarch_works(setarch)
+        if setarch is not None and self.repeatable:
             command = [setarch, "-R", *command]
         env = dict(os.environ, PYTHONHASHSEED="0")
         self._process = subprocess.Popen(
