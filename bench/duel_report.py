@@ -12,14 +12,17 @@ other side's mean points per round minus ours (positive: ours take fewer), as th
 Where the gap comes from: the rounds in which the other side shot the moon, those in which we
 did, and the rest, each as its share of the gap per round over all rounds; and the gap per
 round of the rounds without a moon. A pairing removes the cards' luck and, against a program
-that answers a position the same way every time, all but the effect of our own changes;
-OpenSpiel's IS-MCTS does not replay a round alike, so its pairings keep more noise.
+that answers a position the same way every time, all but the effect of our own changes. Since
+2026-12-05 OpenSpiel's IS-MCTS is such a program (``bench/ismcts_server.py``); dumps from before
+were searched unrepeatably, keep the opponent's noise in their pairings, and do not pair with
+later ones beyond the cards' luck.
 
 Where the runs part (dumps that hold each round's passes and plays, as ``bench/ai_bench.py``'s
 do): for every later configuration, of the rounds both played (the same seed, deal and lone
 seat), how many went alike card for card, how many first differed at a decision of one of our
 seats and how many at one of theirs. Two runs of the same code part only at theirs: against
-IS-MCTS that is every round, and the pairing's interval is then the opponent's noise alone.
+the unrepeatable IS-MCTS of before 2026-12-05 that was every round, and the pairing's interval
+was then the opponent's noise alone; against today's, none.
 """
 
 from __future__ import annotations
