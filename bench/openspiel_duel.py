@@ -194,11 +194,19 @@ def play_round(
     seat's points (OpenSpiel's) and the moon shooter. ``transcript``, when given, receives the
     passes and plays."""
     players: list[Player | IsmctsSeat] = []
-    rngs = []
+    seat_seeds = []
     for s, kind in enumerate(kinds):
         sub = derive_seed(seed, s)
         players.append(ours() if kind == "ours" else IsmctsSeat(server, simulations, sub))
-        rngs.append(SplitMix64(sub))
+        seat_seeds.append(sub)
+    decisions = [0] * PLAYERS
+
+    def generator(seat: int) -> SplitMix64:
+        # A generator per decision: two versions of our player that differ in one decision
+        # (a larger pass budget, say) draw the same worlds in every other one.
+        decisions[seat] += 1
+        return SplitMix64(derive_seed(seat_seeds[seat], decisions[seat]))
+
     history = transcript if transcript is not None else History(deal)
     state = game.new_initial_state()
     state.apply_action(SPIEL_PASS[deal.direction])
@@ -212,7 +220,7 @@ def play_round(
                 cards = player.choose_pass(deal, s)
                 clock.record_server(stats.their_times, stats.their_cpu, player.cpu)
             else:
-                cards = player.choose_pass(build(history, s), rngs[s])
+                cards = player.choose_pass(build(history, s), generator(s))
                 clock.record(stats.our_times, stats.our_cpu)
             chosen.append(sorted(cards))
         for s in range(PLAYERS):
@@ -230,7 +238,7 @@ def play_round(
             card = player.choose_play(state)
             clock.record_server(stats.their_times, stats.their_cpu, player.cpu)
         else:
-            card = player.choose_play(build(history, s), rngs[s])
+            card = player.choose_play(build(history, s), generator(s))
             clock.record(stats.our_times, stats.our_cpu)
         action = spiel_action(card)
         if action not in state.legal_actions():
