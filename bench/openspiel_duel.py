@@ -16,6 +16,11 @@ also chooses its passes by search. OpenSpiel 2.0.2 crashes when it resamples a s
 another player has already passed, so each IS-MCTS pass is searched in a copy of the deal
 turned so that its seat is player 0, the first to pass; a seat's pass does not depend on the
 others', so nothing changes but the numbering.
+
+Repeatable: IS-MCTS searches in :mod:`ismcts_server` (a forked child of an unchanging process,
+address randomisation off, a seed per decision) and our seat gets a generator per decision, so
+two runs of the same player replay every round card for card, and two versions of ours part only
+where one of their own decisions differs (``bench/duel_report.py`` counts where runs part).
 """
 
 from __future__ import annotations
