@@ -8,9 +8,11 @@ and a per-process seed taken from an address. So the same bot, seeded alike, cho
 in two runs (checked 2026-12-04: two bots parted from the ninth card), and two versions of our
 player could not be compared round by round against it. Here:
 
-* the server (``python bench/ismcts_server.py``, started under ``setarch -R`` with a fixed
-  ``PYTHONHASHSEED``) imports pyspiel, loads the game and then only waits and forks, so the heap
-  every search starts from is the same, and with randomisation off so are its addresses;
+* the server (this file's text run by ``python -s -c`` from ``/`` under ``setarch -R``, with
+  ``PYTHONHASHSEED=0`` its only environment variable, so that neither the client's path nor its
+  environment reaches the server's heap) imports pyspiel, loads the game and then only waits and
+  forks, so the heap every search starts from is the same, and with randomisation off so are its
+  addresses;
 * each request is read, searched and answered by a fresh child, which then exits: nothing a
   search allocates outlives it, so what was asked before cannot change the next answer;
 * a bot is built per request from the request's seed (the caller derives one per decision).
@@ -51,14 +53,22 @@ class IsmctsServer:
     """A client of one server process; use as a context manager."""
 
     def __init__(self) -> None:
-        command = [sys.executable, os.path.abspath(__file__)]
+        # The server's heap must not depend on where or how the client runs: its path, its
+        # working directory and its environment (PYTHONPATH fills sys.path) all end up in
+        # objects allocated before the first fork. So the server is this file's text run with
+        # -c, from "/", with no user site and an environment of one variable.
+        with open(__file__, encoding="utf-8") as source:
+            command = [sys.executable, "-s", "-c", source.read()]
         setarch = shutil.which("setarch")
         self.repeatable = setarch is not None and _setarch_works(setarch)
         if setarch is not None and self.repeatable:
             command = [setarch, "-R", *command]
-        env = dict(os.environ, PYTHONHASHSEED="0")
         self._process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={"PYTHONHASHSEED": "0"},
+            cwd="/",
         )
 
     def search(

@@ -50,6 +50,33 @@ def test_same_position_and_seed_give_the_same_cards_whatever_came_before() -> No
         assert other_seed[0] == 0
 
 
+def test_the_clients_path_and_environment_do_not_reach_the_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run from another copy of the file, another directory and another PYTHONPATH (all of
+    which once changed the server's heap, and with it IS-MCTS's ties), the same cards."""
+    if not _randomisation_can_be_turned_off():
+        pytest.fail("setarch -R is not permitted here: IS-MCTS cannot be made repeatable")
+    with IsmctsServer() as here:
+        expected, _ = here.search(DEAL, 16, 200, 3)
+    copy = tmp_path / "a" / "much" / "longer" / "path"
+    copy.mkdir(parents=True)
+    (copy / "ismcts_server.py").write_text((ROOT / "bench" / "ismcts_server.py").read_text())
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from ismcts_server import IsmctsServer\n"
+        "with IsmctsServer() as s: print(s.search([int(a) for a in sys.argv[2:]], 16, 200, 3)[0])"
+    )
+    monkeypatch.setenv("PYTHONPATH", f"{ROOT / 'src'}:{tmp_path / ('x' * 40)}")
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(copy), *map(str, DEAL)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == expected
+
+
 def test_a_bad_request_is_an_error_and_the_server_goes_on() -> None:
     with IsmctsServer() as server:
         with pytest.raises(IsmctsServerError, match="after actions"):
