@@ -17,6 +17,9 @@ player could not be compared round by round against it. Here:
   search allocates outlives it, so what was asked before cannot change the next answer;
 * a bot is built per request from the request's seed (the caller derives one per decision).
 
+What is left that reaches the server's heap: the interpreter (its path, its virtual environment's
+prefix) and the machine's libraries; runs pair card for card when they share those.
+
 The frames on the pipes: the client writes one byte ``g`` (the server forks on it), then the
 request as a 4-byte little-endian length and JSON ``{"actions": [...], "steps": k,
 "simulations": n, "seed": s}``: every OpenSpiel action from the initial state, then ``k``
