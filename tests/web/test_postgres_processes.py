@@ -79,8 +79,8 @@ def test_a_persons_two_tabs_on_two_processes_stay_in_step(
     cookie = first.player_cookie()
     here = Client(first, cookie)
     # The second tab opens once the first has its game. Opened at the same instant on two
-    # processes, before the person has any game, each process deals one and the tabs agree
-    # only after the other's "moved" notice arrives (seen once under load, 2026-12-05): that
+    # processes, before the person has any game, each process deals one (seen once under
+    # load, 2026-12-05), and the tabs can agree only after the other's "moved" notice: that
     # first deal is not atomic across processes, which this test does not cover.
     start = here.ask("hello")["state"]
     there = Client(second, cookie)
