@@ -18,7 +18,9 @@ player could not be compared round by round against it. Here:
 * a bot is built per request from the request's seed (the caller derives one per decision).
 
 What is left that reaches the server's heap: the interpreter (its path, its virtual environment's
-prefix) and the machine's libraries; runs pair card for card when they share those.
+prefix), the machine's libraries and this file's own text (it is the ``-c`` argument: any edit,
+a comment included, changes which of the tied cards IS-MCTS picks); runs pair card for card
+when they share those.
 
 The frames on the pipes: the client writes one byte ``g`` (the server forks on it), then the
 request as a 4-byte little-endian length and JSON ``{"actions": [...], "steps": k,
@@ -62,9 +64,9 @@ class IsmctsServer:
         # -c, from "/", with no user site and an environment of one variable.
         with open(__file__, encoding="utf-8") as source:
             command = [sys.executable, "-s", "-c", source.read()]
-        setarch = shutil.which("setarch")
-        self.repeatable = setarch is not None and _setarch_works(setarch)
-        if setarch is not None and self.repeatable:
+        setarch = working_setarch()
+        self.repeatable = setarch is not None
+        if setarch is not None:
             command = [setarch, "-R", *command]
         self._process = subprocess.Popen(
             command,
@@ -116,13 +118,14 @@ class IsmctsServer:
         return stdin, stdout
 
 
-def _setarch_works(setarch: str) -> bool:
-    """Containers may forbid changing the personality; then runs are not repeatable."""
-    try:
-        done = subprocess.run([setarch, "-R", "true"], capture_output=True, timeout=10)
-    except OSError:
-        return False
-    return done.returncode == 0
+def working_setarch() -> str | None:
+    """The path of a ``setarch`` whose ``-R`` runs here, or None (none on the PATH, or a
+    container that forbids changing the personality: then searches are not repeatable)."""
+    setarch = shutil.which("setarch")
+    if setarch is None:
+        return None
+    done = subprocess.run([setarch, "-R", "true"], capture_output=True, timeout=10)
+    return setarch if done.returncode == 0 else None
 
 
 def _read_exact(stream: IO[bytes], size: int) -> bytes:

@@ -173,14 +173,11 @@ class _Clock:
         self.wall = time.perf_counter()
         self.cpu = time.thread_time()
 
-    def record(self, wall: list[float], cpu: list[float]) -> None:
+    def record(self, wall: list[float], cpu: list[float], elsewhere: float | None = None) -> None:
+        """``elsewhere``: the CPU seconds of a decision searched in another process (IS-MCTS
+        in the server's child), which this thread's clock does not see."""
         wall.append(time.perf_counter() - self.wall)
-        cpu.append(time.thread_time() - self.cpu)
-
-    def record_server(self, wall: list[float], cpu: list[float], server_cpu: float) -> None:
-        """A decision searched in the server's child: its CPU is the child's."""
-        wall.append(time.perf_counter() - self.wall)
-        cpu.append(server_cpu)
+        cpu.append(time.thread_time() - self.cpu if elsewhere is None else elsewhere)
 
 
 def play_round(
@@ -223,7 +220,7 @@ def play_round(
             clock = _Clock()
             if isinstance(player, IsmctsSeat):
                 cards = player.choose_pass(deal, s)
-                clock.record_server(stats.their_times, stats.their_cpu, player.cpu)
+                clock.record(stats.their_times, stats.their_cpu, player.cpu)
             else:
                 cards = player.choose_pass(build(history, s), generator(s))
                 clock.record(stats.our_times, stats.our_cpu)
@@ -241,7 +238,7 @@ def play_round(
         clock = _Clock()
         if isinstance(player, IsmctsSeat):
             card = player.choose_play(state)
-            clock.record_server(stats.their_times, stats.their_cpu, player.cpu)
+            clock.record(stats.their_times, stats.their_cpu, player.cpu)
         else:
             card = player.choose_play(build(history, s), generator(s))
             clock.record(stats.our_times, stats.our_cpu)

@@ -6,7 +6,6 @@ whatever was asked before and in whichever process, so two runs of a duel replay
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,22 +17,19 @@ pytest.importorskip("pyspiel")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ismcts_server import IsmctsServer, IsmctsServerError  # noqa: E402
+from ismcts_server import (  # noqa: E402
+    IsmctsServer,
+    IsmctsServerError,
+    working_setarch,
+)
 
 # A no-pass deal in OpenSpiel's actions: card k goes to player k % 4.
 DEAL = [0, *[(k * 19) % 52 for k in range(52)]]
 
 
-def _randomisation_can_be_turned_off() -> bool:
-    setarch = shutil.which("setarch")
-    if setarch is None:
-        return False
-    return subprocess.run([setarch, "-R", "true"], capture_output=True).returncode == 0
-
-
 def test_same_position_and_seed_give_the_same_cards_whatever_came_before() -> None:
     with IsmctsServer() as first, IsmctsServer() as second:
-        assert first.repeatable == _randomisation_can_be_turned_off()
+        assert first.repeatable == (working_setarch() is not None)
         if not first.repeatable:
             # Without setarch -R the server still answers legal cards, only not repeatably.
             cards, _ = first.search(DEAL, 4, 50, 7)
@@ -55,7 +51,7 @@ def test_the_clients_path_and_environment_do_not_reach_the_answers(
 ) -> None:
     """Run from another copy of the file, another directory and another PYTHONPATH (all of
     which once changed the server's heap, and with it IS-MCTS's ties), the same cards."""
-    if not _randomisation_can_be_turned_off():
+    if working_setarch() is None:
         pytest.fail("setarch -R is not permitted here: IS-MCTS cannot be made repeatable")
     with IsmctsServer() as here:
         expected, _ = here.search(DEAL, 16, 200, 3)
@@ -118,5 +114,5 @@ def test_two_runs_of_a_duel_play_every_card_alike(tmp_path: Path) -> None:
     second = _duel_dump(tmp_path, "b")
     rounds = json.loads(first)["rounds"]
     assert len(rounds) == 4 and all(len(r["plays"]) == 52 for r in rounds)
-    if _randomisation_can_be_turned_off():
+    if working_setarch() is not None:
         assert first == second

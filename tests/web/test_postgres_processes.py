@@ -82,8 +82,12 @@ def test_a_persons_two_tabs_on_two_processes_stay_in_step(
     # processes, before the person has any game, each process deals one (seen once under
     # load, 2026-12-05), and the tabs can agree only after the other's "moved" notice: that
     # first deal is not atomic across processes, which this test does not cover.
-    start = here.ask("hello")["state"]
-    there = Client(second, cookie)
+    try:
+        start = here.ask("hello")["state"]
+        there = Client(second, cookie)
+    except BaseException:
+        here.close()
+        raise
     try:
         assert there.ask("hello")["state"]["code"] == start["code"]
         moved = here.ask("tap", target="stock")["state"]
