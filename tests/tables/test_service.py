@@ -4,6 +4,9 @@ checkpoint and only the decisions after it."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from hertta.errors import DealCodeError, IllegalMoveError
@@ -176,3 +179,57 @@ def test_a_finished_game_replays_to_its_record(service: TableService) -> None:
     texts = [d.text for d in service.storage.read_decisions(table.id)]
     assert texts == [m.notation for m in moves]
     assert replay(PINNED_WINNABLE, moves).position == table.state.position
+
+
+def test_a_first_table_dealt_at_once_by_two_processes_is_one_table(db_target: str) -> None:
+    # Two services on one database stand for two processes: both saw no table for alice
+    # (her two tabs opened at once); the second to deal gets the first one's table.
+    _, here = service_at(db_target)
+    _, there = service_at(db_target)
+    seats = solo_seats("alice")
+    first = here.start_first("alice", "h2h", setup_for(PINNED_WINNABLE), seats, replacing=None)
+    second = there.start_first("alice", "h2h", setup_for("HH1-N-AAAAAAM"), seats, replacing=None)
+    assert second.id == first.id and second.state == first.state
+    assert there.storage.current_table("alice", "h2h") == first.id
+    # The same when both saw the table she had left: one new table replaces it.
+    left = here.leave(first, 0)
+    third = there.start_first("alice", "h2h", setup_for(PINNED_WINNABLE), seats,
+                              replacing=left.id)
+    fourth = here.start_first("alice", "h2h", setup_for("HH1-N-AAAAAAM"), seats,
+                              replacing=left.id)
+    assert fourth.id == third.id != left.id
+    assert here.storage.current_table("alice", "h2h") == third.id
+
+
+def test_a_first_table_is_still_dealt_when_the_winner_cannot_be_played(
+    service: TableService,
+) -> None:
+    # The table that got there first was left at once: a new one is dealt all the same.
+    seats = solo_seats("bob")
+    old = service.start_alone("bob", "h2h", setup_for(PINNED_WINNABLE), seats)
+    service.leave(old, 0)
+    new = service.start_first("bob", "h2h", setup_for(PINNED_WINNABLE), seats, replacing=None)
+    assert new.id != old.id and new.row.status is TableStatus.ACTIVE
+    assert service.storage.current_table("bob", "h2h") == new.id
+
+
+def test_first_tables_raced_in_threads_agree(db_target: str) -> None:
+    # The real race: two stores (two connections) deal each person's first table at the same
+    # instant; every pair must end on one table, the current one.
+    services = [service_at(db_target)[1] for _ in range(2)]
+    players = [f"p{n}" for n in range(12)]
+    barrier = threading.Barrier(2)
+
+    def deal_all(service: TableService) -> list[str]:
+        ids = []
+        for player in players:
+            barrier.wait(timeout=30)
+            table = service.start_first(player, "h2h", setup_for(PINNED_WINNABLE),
+                                        solo_seats(player), replacing=None)
+            ids.append(table.id)
+        return ids
+
+    with ThreadPoolExecutor(2) as pool:
+        here, there = pool.map(deal_all, services)
+    assert here == there
+    assert [services[0].storage.current_table(p, "h2h") for p in players] == here

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import subprocess
+import threading
 import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -17,6 +19,8 @@ from tests.web.server_process import ServerProcess, free_port, hertta_command
 from tests.web.test_processes import Client, no_traceback
 
 STARTS = 3
+PEOPLE = 40
+"""People whose two tabs open at once: each a fresh chance for the processes to race."""
 
 
 @pytest.fixture
@@ -78,10 +82,8 @@ def test_a_persons_two_tabs_on_two_processes_stay_in_step(
     first, second = two_servers
     cookie = first.player_cookie()
     here = Client(first, cookie)
-    # The second tab opens once the first has its game. Opened at the same instant on two
-    # processes, before the person has any game, each process deals one (seen once under
-    # load, 2026-12-05), and the tabs can agree only after the other's "moved" notice: that
-    # first deal is not atomic across processes, which this test does not cover.
+    # The second tab opens once the first has its game (tabs opened at the same instant:
+    # the next test).
     try:
         start = here.ask("hello")["state"]
         there = Client(second, cookie)
@@ -103,6 +105,33 @@ def test_a_persons_two_tabs_on_two_processes_stay_in_step(
         here.close()
         there.close()
     no_traceback(first, second)
+
+
+def test_tabs_opened_at_the_same_instant_on_two_processes_show_one_game(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    # Before the person has any game, each process deals one when its tab opens; the first
+    # deal to be saved becomes the game and the other process shows it instead of its own
+    # (before 2026-12-05 each tab kept its own deal: seen once under load).
+    servers = list(two_servers)
+    cookies = [servers[0].player_cookie() for _ in range(PEOPLE)]
+    barrier = threading.Barrier(2)
+
+    def open_tabs(server: ServerProcess) -> list[str]:
+        codes = []
+        for cookie in cookies:
+            barrier.wait(timeout=30)
+            client = Client(server, cookie)
+            try:
+                codes.append(str(client.ask("hello")["state"]["code"]))
+            finally:
+                client.close()
+        return codes
+
+    with ThreadPoolExecutor(2) as pool:
+        here, there = pool.map(open_tabs, servers)
+    assert here == there
+    no_traceback(*servers)
 
 
 def test_a_killed_process_loses_no_acknowledged_move(

@@ -207,6 +207,32 @@ class TableQueries:
             ).fetchone()
         return None if row is None else str(row["table_id"])
 
+    def claim_current_table(
+        self, player: str, kind: str, table_id: str, replacing: str | None
+    ) -> bool:
+        # A compare-and-swap, like the version checks: two processes that both found no table
+        # (two tabs opened at once) make one table current, not one each. Under PostgreSQL's
+        # READ COMMITTED the second INSERT waits on the key and the second UPDATE re-reads the
+        # row after the first commits; SQLite's write lock serialises them anyway.
+        with self.database.transaction() as db:
+            self.ensure_player(player)
+            if replacing is None:
+                cursor = db.execute(
+                    "INSERT INTO current_tables (player_id, kind, table_id) VALUES (?, ?, ?) "
+                    "ON CONFLICT (player_id, kind) DO NOTHING",
+                    (player, kind, table_id),
+                )
+            else:
+                cursor = db.execute(
+                    "UPDATE current_tables SET table_id = ? "
+                    "WHERE player_id = ? AND kind = ? AND table_id = ?",
+                    (table_id, player, kind, replacing),
+                )
+            if cursor.rowcount != 1:
+                return False
+            self.database.notify_change(db, CURRENT, f"{player} {kind}", 0)
+        return True
+
     def set_current_table(self, player: str, kind: str, table_id: str) -> None:
         with self.database.transaction() as db:
             self.ensure_player(player)

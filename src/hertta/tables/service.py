@@ -35,6 +35,10 @@ from hertta.tables.storage import TableStorage
 
 log = logging.getLogger(__name__)
 
+
+class _Overtaken(Exception):
+    """Another writer made a table current first (:meth:`TableService.start_first`)."""
+
 State = TypeVar("State")
 
 
@@ -240,3 +244,31 @@ class TableService:
             table = self.create(kind, setup, seats, table_id=table_id)
             self.storage.set_current_table(player, kind, table.id)
         return table
+
+    def start_first(
+        self,
+        player: str,
+        kind: str,
+        setup: JsonObject,
+        seats: Sequence[Seat],
+        *,
+        replacing: str | None,
+    ) -> LoadedTable[Any]:
+        """A new table for ``player`` of ``kind`` when they have none to play: ``replacing`` is
+        the current table seen (None: none), left or unreadable. If another process made a table
+        current since (the same person's tabs opened at once on two processes), nothing is
+        stored and that table is returned instead, so every tab shows one game."""
+        try:
+            with self.storage.transaction():
+                table = self.create(kind, setup, seats)
+                if not self.storage.claim_current_table(player, kind, table.id, replacing):
+                    raise _Overtaken  # undoes the table just created
+            return table
+        except _Overtaken:
+            pass
+        winner = self.current(player, kind)
+        if winner is not None and winner.row.status is not TableStatus.LEFT:
+            return winner
+        # The table that got there first cannot be played either (it cannot be read, or it
+        # was left at once): start as before, unconditionally.
+        return self.start_alone(player, kind, setup, seats)

@@ -94,6 +94,14 @@ class TableStorage(Protocol):
 
     def set_current_table(self, player: str, kind: str, table_id: str) -> None: ...
 
+    def claim_current_table(
+        self, player: str, kind: str, table_id: str, replacing: str | None
+    ) -> bool:
+        """Make ``table_id`` current only if the current table is still ``replacing`` (None: the
+        person has none of this kind); False, changing nothing, when another writer got there
+        first."""
+        ...
+
     def open_result(self, player: str, kind: str, code: str) -> int: ...
 
     def close_result(self, result_id: int, result: SeatResult) -> None: ...

@@ -107,7 +107,7 @@ class HeartToHeartSession(SeatSession):
         tables = self.services.tables
         table = await self.services.store_thread(partial(tables.current, self.player, KIND))
         if table is None or table.row.status is TableStatus.LEFT:
-            await self._deal(None, None)
+            await self._deal(None, None, first=True, replacing=None if table is None else table.id)
         else:
             self.show_table(table)
 
@@ -242,11 +242,19 @@ class HeartToHeartSession(SeatSession):
     # -- helpers -------------------------------------------------------------------------------
 
     async def _deal(
-        self, code: str | None, leaving: LoadedTable[Any] | None, daily: date | None = None
+        self,
+        code: str | None,
+        leaving: LoadedTable[Any] | None,
+        daily: date | None = None,
+        *,
+        first: bool = False,
+        replacing: str | None = None,
     ) -> LoadedTable[Any]:
         """A new table of ``code`` (None: a new random deal), leaving the current one; with
-        ``daily``, the table is that day's daily deal. The solver behind "winnable deals only"
-        runs here too, off the event loop."""
+        ``daily``, the table is that day's daily deal. With ``first`` the person had no table to
+        play (``replacing``: the one they had, left): if another process deals them one
+        meanwhile, that one is shown instead. The solver behind "winnable deals only" runs here
+        too, off the event loop."""
         seed = self.services.rng.next_u64()
         winnable_only = self.winnable_only
         elapsed = self.timer.elapsed_ms
@@ -256,6 +264,9 @@ class HeartToHeartSession(SeatSession):
         def deal() -> LoadedTable[Any]:
             dealt = code if code is not None else new_code(seed, winnable_only)
             setup = daily_setup(daily) if daily is not None else setup_for(dealt)
+            if first:
+                seats = solo_seats(player)
+                return tables.start_first(player, KIND, setup, seats, replacing=replacing)
             return tables.start_alone(
                 player, KIND, setup, solo_seats(player), leaving=leaving, elapsed_ms=elapsed,
             )
