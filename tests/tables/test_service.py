@@ -213,6 +213,18 @@ def test_a_first_table_is_still_dealt_when_the_winner_cannot_be_played(
     assert service.storage.current_table("bob", "h2h") == new.id
 
 
+def test_a_first_table_replaces_a_current_one_that_cannot_be_read(db_target: str) -> None:
+    store, service = service_at(db_target)
+    seats = solo_seats("carol")
+    broken = service.start_alone("carol", "h2h", setup_for(PINNED_WINNABLE), seats)
+    with store.database.transaction() as db:
+        db.execute("UPDATE game_tables SET version = 7")  # no log behind it: unreadable
+    assert service.current("carol", "h2h") is None
+    new = service.start_first("carol", "h2h", setup_for(PINNED_WINNABLE), seats, replacing=None)
+    assert new.id != broken.id
+    assert service.storage.current_table("carol", "h2h") == new.id
+
+
 def test_first_tables_raced_in_threads_agree(db_target: str) -> None:
     # The real race: two stores (two connections) deal each person's first table at the same
     # instant; every pair must end on one table, the current one.
