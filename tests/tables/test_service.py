@@ -184,13 +184,15 @@ def test_a_finished_game_replays_to_its_record(service: TableService) -> None:
 def test_a_first_table_dealt_at_once_by_two_processes_is_one_table(db_target: str) -> None:
     # Two services on one database stand for two processes: both saw no table for alice
     # (her two tabs opened at once); the second to deal gets the first one's table.
-    _, here = service_at(db_target)
+    store, here = service_at(db_target)
     _, there = service_at(db_target)
     seats = solo_seats("alice")
     first = here.start_first("alice", "h2h", setup_for(PINNED_WINNABLE), seats, replacing=None)
     second = there.start_first("alice", "h2h", setup_for("HH1-N-AAAAAAM"), seats, replacing=None)
     assert second.id == first.id and second.state == first.state
     assert there.storage.current_table("alice", "h2h") == first.id
+    with store.database.reading() as db:  # the second deal was undone, not left behind
+        assert db.execute("SELECT COUNT(*) AS n FROM game_tables").fetchone()["n"] == 1
     # The same when both saw the table she had left: one new table replaces it.
     left = here.leave(first, 0)
     third = there.start_first("alice", "h2h", setup_for(PINNED_WINNABLE), seats,
