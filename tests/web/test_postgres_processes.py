@@ -81,16 +81,9 @@ def test_a_persons_two_tabs_on_two_processes_stay_in_step(
 ) -> None:
     first, second = two_servers
     cookie = first.player_cookie()
-    here = Client(first, cookie)
-    # The second tab opens once the first has its game (tabs opened at the same instant:
-    # the next test).
+    here, there = Client(first, cookie), Client(second, cookie)
     try:
         start = here.ask("hello")["state"]
-        there = Client(second, cookie)
-    except BaseException:
-        here.close()
-        raise
-    try:
         assert there.ask("hello")["state"]["code"] == start["code"]
         moved = here.ask("tap", target="stock")["state"]
         assert moved["stock"] == start["stock"] - 1
