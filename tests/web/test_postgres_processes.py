@@ -1,7 +1,7 @@
 """Several real ``hertta serve`` processes over one PostgreSQL database (the throwaway cluster of
 ``tests/postgres_cluster.py``): they start together on an empty database, a person's tabs on
-two processes stay in step through ``LISTEN``/``NOTIFY``, a killed process loses no
-acknowledged move, and ``--workers N`` runs N processes on one port."""
+two processes stay in step through ``LISTEN``/``NOTIFY`` (also when both deal at once), a killed
+process loses no acknowledged move, and ``--workers N`` runs N processes on one port."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from tests.web.test_processes import Client, no_traceback
 STARTS = 3
 PEOPLE = 40
 """People whose two tabs open at once: each a fresh chance for the processes to race."""
+NEW_GAMES_AT_ONCE = 10
+"""People who press "new game" in both tabs at once."""
 
 
 @pytest.fixture
@@ -124,6 +126,92 @@ def test_tabs_opened_at_the_same_instant_on_two_processes_show_one_game(
     with ThreadPoolExecutor(2) as pool:
         here, there = pool.map(open_tabs, servers)
     assert here == there
+    no_traceback(*servers)
+
+
+def asked_with_pushes(
+    client: Client, op: str, shown_by: Callable[[dict[str, Any]], str], **args: Any
+) -> tuple[dict[str, Any], str]:
+    """``client``'s reply to ``op`` and which game (``shown_by`` of a state) the tab showed
+    last by then, pushes that came before the reply included."""
+    client.seq += 1
+    client.ws.send(json.dumps({"op": op, "seq": client.seq, **args}))
+    shown = ""
+    while True:
+        message = client.next_message()
+        if "state" in message:
+            shown = shown_by(message["state"])
+        if message.get("re") == client.seq:
+            return message, shown
+
+
+def heart_to_heart_deal(state: dict[str, Any]) -> str:
+    return str(state["code"])
+
+
+def hearts_hand(state: dict[str, Any]) -> str:
+    """The person's hand identifies a Hearts table (its deal code is kept from the client)."""
+    observation = state.get("observation")
+    return json.dumps(observation["hand"]) if isinstance(observation, dict) else "none"
+
+
+def new_game_in_both_tabs_at_once(
+    servers: list[ServerProcess], path: str, shown_by: Callable[[dict[str, Any]], str],
+    **args: Any,
+) -> list[dict[str, Any]]:
+    """One person's tabs on the two processes press "new game" at the same instant; both tabs
+    end up showing the person's current game (a condition waited for). The two replies."""
+    cookie = servers[0].player_cookie()
+    tabs = [Client(server, cookie, path) for server in servers]
+    barrier = threading.Barrier(2)
+    try:
+        before = {shown_by(tab.ask("hello")["state"]) for tab in tabs}
+        assert len(before) == 1
+
+        def press(tab: Client) -> tuple[dict[str, Any], str]:
+            barrier.wait(timeout=30)
+            return asked_with_pushes(tab, "new", shown_by, **args)
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(press, tabs))
+        fresh = Client(servers[0], cookie, path)
+        current = shown_by(fresh.ask("hello")["state"])
+        fresh.close()
+        assert current not in before
+        for tab, (_, shown) in zip(tabs, answers, strict=True):
+            if shown != current:
+                pushed_until(tab, lambda state: shown_by(state) == current)
+    finally:
+        for tab in tabs:
+            tab.close()
+    return [reply for reply, _ in answers]
+
+
+def test_new_game_pressed_at_once_in_two_tabs_on_two_processes_ends_on_one_game(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    # Both tabs leave the same game at once: one new game is saved and the other press is
+    # refused as stale (its copy of the game it leaves is out of date), or comes after it.
+    servers = list(two_servers)
+    refused = 0
+    for _ in range(NEW_GAMES_AT_ONCE):
+        replies = new_game_in_both_tabs_at_once(servers, "/ws/h2h", heart_to_heart_deal)
+        assert all("state" in r or r.get("code") == "stale" for r in replies), replies
+        assert any("state" in r for r in replies), replies
+        refused += sum(r.get("code") == "stale" for r in replies)
+    assert refused > 0, "no press was refused: the two never raced"
+    no_traceback(*servers)
+
+
+def test_a_first_hearts_table_asked_for_in_two_tabs_at_once_is_shown_in_both(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    # With no Hearts table yet, both presses deal one (neither leaves anything, so neither is
+    # stale); the one saved last is the person's table and both tabs show it.
+    servers = list(two_servers)
+    for _ in range(NEW_GAMES_AT_ONCE // 2):
+        replies = new_game_in_both_tabs_at_once(servers, "/ws/hearts", hearts_hand, players=4)
+        assert all("state" in r for r in replies), replies
     no_traceback(*servers)
 
 
