@@ -129,22 +129,6 @@ def test_tabs_opened_at_the_same_instant_on_two_processes_show_one_game(
     no_traceback(*servers)
 
 
-def asked_with_pushes(
-    client: Client, op: str, shown_by: Callable[[dict[str, Any]], str], **args: Any
-) -> tuple[dict[str, Any], str]:
-    """``client``'s reply to ``op`` and which game (``shown_by`` of a state) the tab showed
-    last by then, pushes that came before the reply included."""
-    client.seq += 1
-    client.ws.send(json.dumps({"op": op, "seq": client.seq, **args}))
-    shown = ""
-    while True:
-        message = client.next_message()
-        if "state" in message:
-            shown = shown_by(message["state"])
-        if message.get("re") == client.seq:
-            return message, shown
-
-
 def heart_to_heart_deal(state: dict[str, Any]) -> str:
     return str(state["code"])
 
@@ -169,8 +153,11 @@ def new_game_in_both_tabs_at_once(
         assert len(before) == 1
 
         def press(tab: Client) -> tuple[dict[str, Any], str]:
+            """The reply, and which game the tab showed last by then (pushes included)."""
             barrier.wait(timeout=30)
-            return asked_with_pushes(tab, "new", shown_by, **args)
+            reply = tab.ask("new", **args)
+            states = [m["state"] for m in [*tab.pushed, reply] if "state" in m]
+            return reply, shown_by(states[-1]) if states else ""
 
         with ThreadPoolExecutor(2) as pool:
             answers = list(pool.map(press, tabs))

@@ -39,14 +39,18 @@ class Client:
     def __init__(self, server: ServerProcess, cookie: str, path: str = "/ws/h2h") -> None:
         self.ws = ws(server, path, cookie)
         self.seq = 0
+        self.pushed: list[dict[str, Any]] = []
+        """The messages that came before the last reply (pushes of other tabs' changes)."""
 
     def ask(self, op: str, **args: Any) -> dict[str, Any]:
         self.seq += 1
         self.ws.send(json.dumps({"op": op, "seq": self.seq, **args}))
+        self.pushed = []
         while True:
             message: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
             if message.get("re") == self.seq:
                 return message
+            self.pushed.append(message)
 
     def next_message(self) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
