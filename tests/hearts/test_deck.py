@@ -105,6 +105,30 @@ def test_unknown_pass_direction() -> None:
         parse_pass_direction("up")
 
 
+@pytest.mark.parametrize(
+    ("text", "direction"),
+    [
+        ("Left", PassDirection.LEFT),
+        (" RIGHT ", PassDirection.RIGHT),
+        ("left_2", PassDirection.LEFT2),
+        ("2 left", PassDirection.LEFT2),
+        ("right-2", PassDirection.RIGHT2),
+        ("2right", PassDirection.RIGHT2),
+        ("hold", PassDirection.NONE),
+        ("Keeper", PassDirection.NONE),
+        ("no pass", PassDirection.NONE),
+    ],
+)
+def test_pass_direction_names_other_programs_write(text: str, direction: PassDirection) -> None:
+    assert parse_pass_direction(text) is direction
+
+
+@pytest.mark.parametrize("text", ["", "lef", "left3", "2", "acrosss", 1])
+def test_near_misses_are_still_refused(text: object) -> None:
+    with pytest.raises(ConfigError, match="unknown pass direction"):
+        parse_pass_direction(text)
+
+
 def test_deal_starts_at_the_dealers_left_one_card_at_a_time() -> None:
     order = list(ALL_CARDS)
     hands, kitty = deal(order, 4, dealer=2)

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from hertta.errors import ConfigError
 from hertta.web.errors import ERROR_CODES, PROTOCOL_CODES
 from hertta.web.i18n import CATALOGUE_DIR, LANGUAGES, catalogue, translate
-from hertta.web.preferences import PREFERENCES, negotiate_language, parse_form
+from hertta.web.preferences import PREFERENCES, parse_form
 from hertta.web.settings import Settings, default_db_path
 
 
@@ -147,20 +147,21 @@ def test_translate_fills_placeholders() -> None:
     )
 
 
-def test_a_first_visit_speaks_the_browsers_language() -> None:
-    assert negotiate_language(None) == "fi"
-    assert negotiate_language("") == "fi"
-    assert negotiate_language("en-US,en;q=0.9") == "en"
-    assert negotiate_language("de-DE,de;q=0.9") == "fi"  # none of ours: Finnish
-    assert negotiate_language("sv-FI, en;q=0.5, fi;q=0.8") == "fi"  # by q, not by order
-    assert negotiate_language("en;q=0.5, fi;q=0.5") == "en"  # a tie: the order given
-    assert negotiate_language("en;q=0, de") == "fi"  # q=0 means "not this one"
-    assert negotiate_language("EN-gb;q=bad, *") == "fi"  # a bad q counts as 0
+@pytest.mark.parametrize("asks", [None, "en-US,en;q=0.9", "en", "de-DE,de;q=0.9", "fi-FI"])
+def test_a_first_visit_speaks_finnish_whatever_the_browser_asks(
+    client: TestClient, asks: str | None
+) -> None:
+    headers = {} if asks is None else {"accept-language": asks}
+    page = client.get("/hearts", headers=headers).text
+    assert '<html lang="fi">' in page
+    assert "Uusi ottelu" in page
 
 
-def test_a_chosen_language_wins_over_the_browsers(client: TestClient) -> None:
+def test_a_chosen_language_stays_chosen(client: TestClient) -> None:
     english = {"accept-language": "en-US,en;q=0.9"}
+    client.post("/api/settings", json={"lang": "en"})
     assert '<html lang="en">' in client.get("/", headers=english).text
+    assert '<html lang="en">' in client.get("/", headers={"accept-language": "fi"}).text
     client.post("/api/settings", json={"lang": "fi"})
     assert '<html lang="fi">' in client.get("/", headers=english).text
 

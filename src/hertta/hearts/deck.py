@@ -65,11 +65,30 @@ _REMOVED: Final[dict[int, tuple[Card, ...]]] = {
 }
 
 
+_DIRECTION_ALIASES: Final[dict[str, PassDirection]] = {
+    # Names other programs use for the round without a pass, and the two-seat passes of five
+    # players written the other way round ("2 left", RULES.md's wording). Read, never written.
+    "hold": PassDirection.NONE,
+    "keep": PassDirection.NONE,
+    "keeper": PassDirection.NONE,
+    "nopass": PassDirection.NONE,
+    "2left": PassDirection.LEFT2,
+    "2right": PassDirection.RIGHT2,
+}
+
+
 def parse_pass_direction(text: object) -> PassDirection:
+    """A direction from its name: the record notation (``left``, ``right``, ``across``,
+    ``left2``, ``right2``, ``none``), in any case, with spaces, ``_`` or ``-`` anywhere, or one
+    of the aliases above (``hold``, ``2 left``...)."""
     if isinstance(text, PassDirection):
         return text
-    if isinstance(text, str) and text in _DIRECTION_VALUES:
-        return PassDirection(text)
+    if isinstance(text, str):
+        key = "".join(ch for ch in text.lower() if ch not in " _-")
+        if key in _DIRECTION_VALUES:
+            return PassDirection(key)
+        if key in _DIRECTION_ALIASES:
+            return _DIRECTION_ALIASES[key]
     names = ", ".join(_DIRECTION_VALUES)
     raise ConfigError(f"unknown pass direction {text!r} (expected one of {names})")
 

@@ -14,7 +14,7 @@ from starlette.requests import HTTPConnection
 from hertta.web import transport
 from hertta.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_json, translate
 from hertta.web.players import COOKIE_NAME
-from hertta.web.preferences import Value, negotiate_language, player_preferences
+from hertta.web.preferences import Value, player_preferences
 from hertta.web.services import AppServices
 
 
@@ -31,11 +31,9 @@ def get_player(request: Request) -> str:
 
 
 async def get_preferences(request: Request) -> dict[str, Value]:
-    """The player's settings; a first visit's language follows the browser's Accept-Language
-    (Finnish otherwise) until the person chooses one."""
+    """The player's settings (Finnish until the person chooses another language)."""
     store = app_services(request).store
-    language = negotiate_language(request.headers.get("accept-language"))
-    return await anyio.to_thread.run_sync(player_preferences, store, get_player(request), language)
+    return await anyio.to_thread.run_sync(player_preferences, store, get_player(request))
 
 
 ServicesDep = Annotated[AppServices, Depends(app_services)]

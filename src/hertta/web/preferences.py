@@ -63,34 +63,11 @@ def form_text(value: Value) -> str:
     return _form_text(value)
 
 
-def negotiate_language(accept_language: str | None) -> str:
-    """The first of our languages the browser asks for in ``Accept-Language`` (by its q-values,
-    ties in the order given), and Finnish, the default, when it asks for none of them."""
-    wanted: list[tuple[float, int, str]] = []
-    for order, part in enumerate((accept_language or "").split(",")):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        for param in params.split(";"):
-            name, _, value = param.strip().partition("=")
-            if name == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        primary = tag.strip().lower().split("-")[0]
-        if primary in LANGUAGES and quality > 0:
-            wanted.append((-quality, order, primary))
-    return min(wanted)[2] if wanted else DEFAULT_LANGUAGE
-
-
-def player_preferences(
-    store: Store, player_id: str, language: str = DEFAULT_LANGUAGE
-) -> dict[str, Value]:
-    """Every known setting of a player: stored values, defaults for the rest. ``language`` is
-    the language for someone who has not chosen one (the browser's, on a page request)."""
+def player_preferences(store: Store, player_id: str) -> dict[str, Value]:
+    """Every known setting of a player: stored values, defaults for the rest. Someone who has
+    not chosen a language gets Finnish, whatever their browser asks for: Hertta speaks Finnish
+    by default, and English is one press of the language button away."""
     stored = store.load_settings(player_id)
-    if "lang" not in stored and language in LANGUAGES:
-        stored = {**stored, "lang": language}
     values: dict[str, Value] = {}
     for key, pref in PREFERENCES.items():
         value = stored.get(key, pref.default)
