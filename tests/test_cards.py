@@ -35,7 +35,7 @@ def test_parse_ten_spelled_out() -> None:
     assert parse_card("10H") is parse_card("TH")
 
 
-@pytest.mark.parametrize("text", ["", "Q", "QX", "1S", "11H", "ZZ", "QSS"])
+@pytest.mark.parametrize("text", ["", "Q", "QX", "1S", "11H", "ZZ", "QSS", "Qſ", "١٠H"])
 def test_bad_notation_quotes_input(text: str) -> None:
     with pytest.raises(NotationError) as info:
         parse_card(text)

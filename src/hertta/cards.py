@@ -143,7 +143,10 @@ def parse_card(text: str) -> Card:
     """Read one card in notation (``"QS"``, ``"th"``, ``"10H"``, ``"Q♠"``)."""
     if not isinstance(text, str):
         raise NotationError(f"a card must be written as text like 'QS', got {text!r}")
-    cleaned = text.strip().upper()
+    cleaned = text.strip()
+    # Only ASCII is upper-cased: str.upper() turns a few other letters into ASCII ones ("ſ" ->
+    # "S"), and the suit symbols have no case.
+    cleaned = "".join(ch.upper() if ch.isascii() else ch for ch in cleaned)
     rank = _RANK_BY_TEXT.get(cleaned[:-1])
     suit = _SUIT_BY_TEXT.get(cleaned[-1:])
     if rank is None or suit is None:

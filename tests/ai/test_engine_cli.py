@@ -228,3 +228,19 @@ def test_moon_rule_options_reach_the_engine(normal_engine: EngineProcess) -> Non
     }
     assert normal_engine.ask(request) == {"id": 1, "card": "2C"}
     assert normal_engine.close() == (0, "")
+
+
+def test_the_documented_example_session_is_what_the_engine_answers() -> None:
+    """docs/engine-protocol.md's example, run as written (its level and seed from the line
+    under it): the page must change when the players' decisions do."""
+    page = (Path(__file__).parents[2] / "docs" / "engine-protocol.md").read_text("utf-8")
+    example = page.split("## Example session", 1)[1]
+    block = example.split("```text", 1)[1].split("```", 1)[0].strip().splitlines()
+    level, seed = example.split("(`--level ", 1)[1].split("`", 1)[0].split(" --seed ")
+    asked = [line[2:] for line in block if line.startswith("> ")]
+    shown = [json.loads(line[2:]) for line in block if line.startswith("< ")]
+    assert len(asked) == len(shown) >= 3
+    engine = EngineProcess("--level", level, "--seed", seed)
+    answers = [engine.ask_raw(line.encode()) for line in asked]
+    assert engine.close()[0] == 0
+    assert answers == shown

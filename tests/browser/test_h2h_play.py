@@ -175,3 +175,21 @@ def test_restart_and_bad_code(page: Page, server: ServerProcess, artifacts: Path
     wait_idle(page)
     expect(page.locator("#info-moves")).to_have_text("0")
     expect(page.locator("#info-code")).to_have_text(PINNED_WINNABLE)
+
+
+def test_a_dialog_clears_the_selection_and_the_message(page: Page, server: ServerProcess) -> None:
+    set_preferences(page, server.url, move_errors=True)
+    open_game(page, server.url)
+    enter_code(page, PINNED_WINNABLE)
+    hit(page, 25)
+    hit(page, "waste")
+    assert selection(page) == "waste"
+    expect(page.locator("#message")).to_have_text("Korttien on oltava samanarvoisia")
+    page.locator("#btn-code").click()
+    expect(page.locator("#dialog-code")).to_be_visible()
+    expect(page.locator("#game")).to_have_attribute("data-selection", "")
+    expect(page.locator("#message")).to_have_text("")
+    page.locator("#code-cancel").click()
+    expect(page.locator("#dialog-code")).to_be_hidden()
+    expect(page.locator("#game")).to_have_attribute("data-selection", "")
+    expect(page.locator("#info-moves")).to_have_text("0")

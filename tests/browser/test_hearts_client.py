@@ -211,6 +211,41 @@ def test_the_new_match_dialog_offers_the_servers_limits(page: Page, server: Serv
         expect(page.locator(".opponent:not([hidden])")).to_have_count(players - 1)
 
 
+def test_the_variants_options_are_offered_where_they_belong(
+    page: Page, server: ServerProcess
+) -> None:
+    open_hearts(page, server.url)
+    limits = config_limits(page)
+    rows = {"#new-bonus": "omnibus", "#new-ace": "black_lady"}
+    page.locator("#new-players").select_option("6")  # every preset is played by six
+    for preset_name in limits["presets"]:
+        page.locator("#new-preset").select_option(preset_name)
+        for selector, belongs_to in rows.items():
+            shown = expect(page.locator(selector))
+            shown.to_be_visible() if preset_name == belongs_to else shown.to_be_hidden()
+            label = expect(page.locator(f"label[for='{selector[1:]}']"))
+            label.to_be_visible() if preset_name == belongs_to else label.to_be_hidden()
+        expect(page.locator("#new-queen-breaks")).to_be_visible()
+    assert option_values(page, "#new-bonus") == limits["bonus_cards"]["omnibus"]
+    assert option_values(page, "#new-ace") == ["0", "7"]
+    page.locator("#new-players").select_option("4")
+    page.locator("#new-preset").select_option("omnibus")
+    page.locator("#new-bonus").select_option("JD")
+    page.locator("#new-queen-breaks").select_option("true")
+    page.locator("#new-start").click()
+    expect(page.locator("#dialog-new")).not_to_be_visible()
+    expect(page.locator("#info-variant")).to_have_text("Omnibus Hearts +")
+    expect(page.locator("#info-variant")).to_have_attribute(
+        "title", "Omnibus Hearts, bonuskortti J♦, patakuningatar rikkoo hertat")
+    # The dialog keeps what was chosen last; a match without options shows the variant alone.
+    page.locator("#btn-new").click()
+    expect(page.locator("#new-queen-breaks")).to_have_value("true")
+    page.locator("#new-queen-breaks").select_option("false")
+    page.locator("#new-preset").select_option("black_lady")
+    page.locator("#new-start").click()
+    expect(page.locator("#info-variant")).to_have_text("Black Lady")
+
+
 def test_the_page_follows_the_limits_it_is_given(
     page: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

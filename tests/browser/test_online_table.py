@@ -158,11 +158,15 @@ def test_a_public_table_is_joined_from_the_lobby(
     host, visitor = (watched_page(context, errors) for context in contexts[2:])
     open_lobby(host, server.url, lang="en")
     host.locator("#create-public").check()
+    expect(host.locator("#create-bonus")).to_be_hidden()  # Omnibus's, not the standard game's
+    host.locator("#create-queen-breaks").select_option("true")
     create_table(host, "Lobby <b>host</b>", ["host", "open", "hard"], limit=50)
+    expect(host.locator("#rules-line")).to_contain_text("queen of spades breaks hearts")
     table_id = host.url.split("/t/")[1].split("?")[0]
     open_lobby(visitor, server.url, lang="fi")
     row = visitor.locator(f'#lobby tr[data-table="{table_id}"]')
     expect(row).to_contain_text("Lobby <b>host</b>")  # shown as text, never as markup
+    expect(row).to_contain_text("patakuningatar rikkoo hertat")
     expect(row.locator("td").nth(2)).to_have_text("1")
     row.locator("a").click()
     expect(visitor.locator("#game")).to_have_attribute("data-connected", "1")

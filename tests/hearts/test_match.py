@@ -36,6 +36,9 @@ def test_format_and_parse() -> None:
     assert parse_match_code("HM1-S4-AAAAAAM") == code
     assert parse_match_code("  hm1-s4-aaaaaam ") == code
     assert str(code) == "HM1-S4-AAAAAAM"
+    for lookalike in ("HM1-S4-AAAAAAı", "hm1-s٤-aaaaaam"):  # upper() / \d would accept them
+        with pytest.raises(DealCodeError, match="not a match code"):
+            parse_match_code(lookalike)
 
 
 def test_options_are_written_in_canonical_order() -> None:

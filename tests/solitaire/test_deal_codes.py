@@ -55,6 +55,13 @@ def test_parse_is_case_insensitive_and_trimmed() -> None:
     assert normalize_deal_code(" hh1-N-aaaaaam ") == "HH1-N-AAAAAAM"
 
 
+@pytest.mark.parametrize("text", ["HH1-N-AAAAAAı", "hh1-n-aaaaaaſ", "ＨH1-N-AAAAAAM"])
+def test_letters_that_only_look_like_ascii_are_refused(text: str) -> None:
+    # str.upper() makes "ı" an "I" and "ſ" an "S": they must not name another deal.
+    with pytest.raises(DealCodeError, match="not a deal code"):
+        parse_deal_code(text)
+
+
 @given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))
 def test_round_trip(number: int) -> None:
     assert parse_deal_code(format_deal_code(number)) == number
@@ -66,7 +73,8 @@ def test_round_trip(number: int) -> None:
 def test_malformed_codes_raise(text: str) -> None:
     cleaned = text.strip().upper()
     valid = (
-        len(cleaned) == 13
+        text.isascii()
+        and len(cleaned) == 13
         and cleaned.startswith("HH1-N-")
         and all("A" <= ch <= "Z" for ch in cleaned[6:])
     )

@@ -173,7 +173,9 @@ def test_pair_notation_orders_positions() -> None:
     assert parse_move("w+25".replace("w+25", "25+w")).notation == "25+W"
 
 
-@pytest.mark.parametrize("text", ["", "X", "0+1", "26+1", "3+3", "W+W", "1-2", "F F"])
+@pytest.mark.parametrize(
+    "text", ["", "X", "0+1", "26+1", "3+3", "W+W", "1-2", "F F", "2٣+24", "ｆ"]
+)
 def test_bad_move_notation(text: str) -> None:
     with pytest.raises(NotationError) as info:
         parse_move(text)

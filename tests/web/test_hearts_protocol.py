@@ -59,6 +59,23 @@ def test_new_match_from_the_form(hearts: Socket) -> None:
     assert state["observation"]["passes_chosen"] == [False, True, True, True, True]
 
 
+def test_new_match_with_the_variants_options(hearts: Socket) -> None:
+    state = start(hearts, players=4, preset="omnibus", bonus_card="JD", queen_breaks_hearts=True)[
+        "state"
+    ]
+    assert state["preset"] == "omnibus"
+    assert state["rule_options"] == {"bonus_card": "JD", "queen_breaks_hearts": True}
+    plain = start(hearts, players=4, preset="black_lady", ace_of_spades_points=0)["state"]
+    assert plain["rule_options"] == {}  # the preset's own value is no option
+    assert start(hearts, preset="black_lady", ace_of_spades_points=7)["state"]["rule_options"] == {
+        "ace_of_spades_points": 7
+    }
+    refused = hearts.send("new", players=4, preset="standard", bonus_card="JD")
+    assert refused == {**refused, "type": "error", "code": "bad_setting"}
+    # Refused before anything changed: the match of before is still the one shown.
+    assert hearts.hello()["rule_options"] == {"ace_of_spades_points": 7}
+
+
 def test_cancellation_needs_five_players(hearts: Socket) -> None:
     reply = hearts.send("new", players=4, preset="cancellation")
     assert reply == {**reply, "type": "error", "code": "bad_setting"}

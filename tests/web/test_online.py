@@ -98,10 +98,20 @@ def test_create_read_and_list_tables(shared: TestClient) -> None:
     assert wrong.status_code == 404
 
 
+def test_a_table_keeps_the_variants_options(shared: TestClient) -> None:
+    rules = {"preset": "omnibus", "players": 4, "bonus_card": "JD", "queen_breaks_hearts": True}
+    table = create_table(shared, "host", public=True, rules=rules)
+    assert table["table"]["rules"] == {**rules, "score_limit": 100, "moon_rule": "add"}
+    lobby = shared.get("/api/lobby").json()["tables"]
+    assert lobby[0]["rules"]["bonus_card"] == "JD"
+
+
 @pytest.mark.parametrize(
     ("request_body", "words"),
     [
         ({"rules": {"preset": "cancellation", "players": 4}}, "cancellation"),
+        ({"rules": {"preset": "standard", "bonus_card": "JD"}}, "no bonus card"),
+        ({"rules": {"preset": "black_lady", "ace_of_spades_points": 3}}, "ace_of_spades_points"),
         ({"rules": {"players": 4}, "seats": ["host", "open"]}, "seats"),
         ({"clock": 7}, "clock"),
         ({"rated": True, "seats": ["host", {"level": "hard"}, "open", "open"]}, "people only"),

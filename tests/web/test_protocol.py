@@ -96,6 +96,32 @@ def test_move_errors_setting_explains_a_mismatch(client: TestClient) -> None:
         assert tap(socket, "waste")["state"]["message"] is None
 
 
+def test_opening_a_dialog_clears_the_selection_and_the_message_in_every_tab(
+    client: TestClient,
+) -> None:
+    client.post("/api/settings", json={"move_errors": True})
+    with client.websocket_connect("/ws/h2h") as first, client.websocket_connect("/ws/h2h") as other:
+        socket, watcher = Socket(first), Socket(other)
+        socket.hello()
+        watcher.hello()
+        deal(socket)
+        tap(socket, 25)
+        state = tap(socket, "waste")["state"]
+        assert (state["selection"], state["message"]) == ("waste", "cards_must_match")
+        assert watcher.hello()["selection"] == "waste"
+        reply = socket.send("view", dialog=True)
+        assert (reply["state"]["selection"], reply["state"]["message"]) == (None, None)
+        watcher.backlog.clear()
+        assert watcher.hello()["selection"] is None
+        pushed = [m for m in watcher.backlog if m["type"] == "update"]
+        assert pushed and pushed[-1]["state"]["selection"] is None  # told without asking
+        # Closing it brings nothing back; a dialog opened with nothing selected changes nothing.
+        reply = socket.send("view", dialog=False)
+        assert (reply["state"]["selection"], reply["state"]["message"]) == (None, None)
+        tap(socket, 25)
+        assert socket.send("view", hidden=True)["state"]["selection"] == 25  # hiding is no dialog
+
+
 def test_stock_flip_keeps_a_heart_selection_and_drops_a_waste_selection(socket: Socket) -> None:
     deal(socket)
     tap(socket, 25)

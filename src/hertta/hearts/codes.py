@@ -146,7 +146,7 @@ def parse_match_code(text: str) -> MatchCode:
     if not isinstance(text, str):
         raise DealCodeError(f"not a match code: {text!r}; expected {EXPECTED_FORM}")
     parts = text.strip().upper().split("-")
-    head = _HEAD_RE.fullmatch("-".join(parts[:3]))
+    head = _HEAD_RE.fullmatch("-".join(parts[:3])) if text.isascii() else None
     if head is None:
         raise DealCodeError(f"not a match code: {text!r}; expected {EXPECTED_FORM}")
     options: dict[str, Any] = {}

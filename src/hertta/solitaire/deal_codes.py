@@ -54,7 +54,8 @@ def parse_deal_code(text: str) -> int:
     """The deal number of a code; case-insensitive, surrounding spaces ignored."""
     if not isinstance(text, str):
         raise DealCodeError(f"not a deal code: {text!r}; expected {EXPECTED_FORM}")
-    match = _CODE_RE.fullmatch(text.strip().upper())
+    # ASCII first: upper() would turn a few other letters into ASCII ones ("ı" -> "I").
+    match = _CODE_RE.fullmatch(text.strip().upper()) if text.isascii() else None
     if match is None:
         raise DealCodeError(f"not a deal code: {text!r}; expected {EXPECTED_FORM}")
     number = 0

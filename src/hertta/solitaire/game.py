@@ -89,7 +89,8 @@ _MOVE_RE = re.compile(r"(\d{1,2})\+(\d{1,2}|W)")
 
 def parse_move(text: str) -> Move:
     """Read a move in notation (``F``, ``R``, ``23+24``, ``25+W``); case-insensitive."""
-    cleaned = text.strip().upper() if isinstance(text, str) else ""
+    # ASCII only: "٢" is a digit to \d and to int(), and upper() maps some letters to ASCII.
+    cleaned = text.strip().upper() if isinstance(text, str) and text.isascii() else ""
     if cleaned == "F":
         return _FLIP
     if cleaned == "R":

@@ -15,13 +15,8 @@ from hertta.store.database import select_in
 from hertta.store.sql import SEATING, Row
 from hertta.store.tables import TableQueries
 from hertta.tables.model import StaleTableError, UnknownTableError
-from hertta.tables.online import (
-    OnlineStatus,
-    OnlineTable,
-    online_seat_from_json,
-    rules_from_json,
-    rules_json,
-)
+from hertta.tables.online import OnlineStatus, OnlineTable, online_seat_from_json, rules_json
+from hertta.tables.table_rules import rules_from_json
 
 
 def _online(record: Row) -> OnlineTable:

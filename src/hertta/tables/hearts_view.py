@@ -17,6 +17,7 @@ from hertta.hearts.decisions import Decision, MoonDecision, NextRound, PassDecis
 from hertta.hearts.match import is_last_round, totals_after_round, totals_before_round
 from hertta.tables.hearts import code_is_public
 from hertta.tables.model import JsonObject, Seat
+from hertta.tables.table_rules import rule_options_json
 
 PERSON = "person"
 
@@ -106,6 +107,7 @@ def hearts_view(
         "score_limit": match.rules.score_limit,
         "moon_rule": match.rules.moon_rule,
         "preset": match.rules.preset,
+        "rule_options": rule_options_json(match.rules),
         "summary": summary_json(match),
         "settings": {"move_errors": move_errors},
     }

@@ -18,15 +18,15 @@ from enum import StrEnum
 from typing import Any, Final, Literal
 
 from hertta.errors import ConfigError
-from hertta.hearts import PRESET_NAMES, preset, with_options
-from hertta.hearts.config import MOON_RULES, RulesConfig
+from hertta.hearts.config import RulesConfig
 from hertta.tables.model import MAX_NAME, JsonObject, Seat, SeatError, TableError
+from hertta.tables.table_rules import rules_from_json
+from hertta.tables.table_rules import rules_json as table_rules_json
 
 CLOCK_CHOICES: Final = (0, 15, 30, 60)
 """Seconds per decision; 0 is no clock."""
 DEFAULT_CLOCK: Final = 30
 RATED_SCORE_LIMIT: Final = 100
-MAX_SCORE_LIMIT: Final = 1000
 DEFAULT_NAMES: Final = ("Aino", "Eero", "Liisa", "Ville", "Saara", "Onni")
 
 SeatKind = Literal["open", "person", "computer"]
@@ -140,32 +140,6 @@ def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(f"{key!r} must be true or false, got {value!r}")
     return value
-
-
-def rules_from_json(value: object) -> tuple[RulesConfig, int]:
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"'rules' must be an object, got {value!r}")
-    unknown = set(value) - {"preset", "players", "score_limit", "moon_rule"}
-    if unknown:
-        raise ConfigError(f"unknown rules {sorted(unknown)!r}")
-    name = value.get("preset", "standard")
-    if name not in PRESET_NAMES:
-        raise ConfigError(f"unknown preset {name!r} (have {', '.join(PRESET_NAMES)})")
-    rules = preset(str(name))
-    options: dict[str, object] = {}
-    limit = value.get("score_limit", rules.score_limit)
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_SCORE_LIMIT:
-        raise ConfigError(f"score_limit must be 1..{MAX_SCORE_LIMIT}, got {limit!r}")
-    options["score_limit"] = limit
-    moon = value.get("moon_rule", rules.moon_rule)
-    if moon not in MOON_RULES:
-        raise ConfigError(f"moon_rule must be one of {', '.join(MOON_RULES)}, got {moon!r}")
-    options["moon_rule"] = moon
-    rules = with_options(rules, **options)
-    players = value.get("players", 4)
-    if isinstance(players, bool) or players not in rules.player_counts:
-        raise ConfigError(f"{rules.preset} is played by {rules.player_counts}, not {players!r}")
-    return rules, int(players)
 
 
 def _seats(
@@ -334,12 +308,7 @@ def _with_seat(table: OnlineTable, index: int, seat: OnlineSeat) -> OnlineTable:
 
 
 def rules_json(table: OnlineTable) -> JsonObject:
-    return {
-        "preset": table.rules.preset,
-        "players": table.players,
-        "score_limit": table.rules.score_limit,
-        "moon_rule": table.rules.moon_rule,
-    }
+    return table_rules_json(table.rules, table.players)
 
 
 def public_json(table: OnlineTable, connected: Mapping[int, bool] | None = None) -> JsonObject:

@@ -25,7 +25,15 @@ from hertta.solitaire.daily import daily_code
 from hertta.solitaire.game import Game, Status, new_game, new_game_code
 from hertta.solitaire.game import undo as undo_move
 from hertta.solitaire.solver import winnable_game_code
-from hertta.solitaire.taps import Selection, TapSettings, TapState, Target, parse_target, tap
+from hertta.solitaire.taps import (
+    Selection,
+    TapSettings,
+    TapState,
+    Target,
+    clear_selection,
+    parse_target,
+    tap,
+)
 from hertta.tables.clock import GameTimer
 from hertta.tables.h2h import KIND, Undo, setup_for, solo_seats
 from hertta.tables.h2h_view import HeartView, h2h_view, heart_view
@@ -143,6 +151,17 @@ class HeartToHeartSession(SeatSession):
         self._sync_clock()
         self._told = [*pending.events, *status_events(game)]
         return self._told
+
+    def view_changed(self, connection: Connection) -> None:
+        # Opening any dialog clears the selection and its message (RULES.md, Taps), in every
+        # tab: the asker sees it in its answer, the others in an update.
+        taps = self.taps
+        cleared = taps is None or (taps.selection, taps.message) == (None, None)
+        if connection.dialog and taps is not None and not cleared:
+            self.taps = clear_selection(taps)
+            self.version += 1
+            self.broadcast([], skip=connection)
+        super().view_changed(connection)
 
     def activity_changed(self) -> None:
         was_running = self.timer.running

@@ -17,8 +17,8 @@ from typing import Any, ClassVar, Final
 
 from hertta.ai.review import review_task
 from hertta.cards import parse_card
-from hertta.errors import ConfigError, IllegalMoveError
-from hertta.hearts import PRESET_NAMES, HeartsMoveError, MatchState, preset, with_options
+from hertta.errors import IllegalMoveError
+from hertta.hearts import PRESET_NAMES, HeartsMoveError, MatchState, preset
 from hertta.hearts.codes import parse_match_code
 from hertta.hearts.config import MOON_OPTIONS, MOON_RULES
 from hertta.hearts.decisions import (
@@ -45,16 +45,21 @@ from hertta.tables.hearts_view import decision_events, hearts_view, start_events
 from hertta.tables.live import Change, LiveTable
 from hertta.tables.model import MAX_NAME, JsonObject, Seat, TableStatus
 from hertta.tables.service import LoadedTable, new_table_id
+from hertta.tables.table_rules import (
+    CHOICE_KEYS,
+    MAX_SCORE_LIMIT,
+    offered_choices,
+    rules_from_json,
+)
 from hertta.web.errors import ProtocolError
 from hertta.web.preferences import Value
-from hertta.web.protocol import ArgParser, Intent, OpSpec, integer, text
+from hertta.web.protocol import ArgParser, Intent, OpSpec, boolean, integer, text
 from hertta.web.seats import SeatSession
 from hertta.web.services import AppServices
 from hertta.web.transport import Connection
 
 SEAT: Final = 0
 REVIEW_SALT: Final = 0x524556  # "REV": a round review's generators derive from match and round
-MAX_SCORE_LIMIT: Final = 1000
 MAX_CODE: Final = 80
 Events = list[dict[str, Any]]
 
@@ -69,6 +74,7 @@ def hearts_limits() -> dict[str, Any]:
         "default_score_limit": preset("standard").score_limit,
         "score_limit_min": 1,
         "score_limit_max": MAX_SCORE_LIMIT,
+        **offered_choices(),
         "moon_rules": list(MOON_RULES),
         "levels": list(LEVELS),
         "default_level": "normal",
@@ -123,6 +129,10 @@ OPS: dict[str, OpSpec] = {
             "preset": choice(PRESET_NAMES),
             "score_limit": integer(1, MAX_SCORE_LIMIT),
             "moon_rule": choice(MOON_RULES),
+            # The variants' options (hertta.tables.table_rules checks where each belongs).
+            "bonus_card": text(3),
+            "ace_of_spades_points": integer(0, 25),
+            "queen_breaks_hearts": boolean,
             "opponents": opponents,
         }
     ),
@@ -232,15 +242,8 @@ class HeartsSession(SeatSession):
             code = parse_match_code(code_text)  # DealCodeError before anything changes
             setup = setup_for(code, public=True)
         else:
-            rules = preset(str(args.get("preset", "standard")))
-            options = {key: args[key] for key in ("moon_rule", "score_limit") if key in args}
-            rules = with_options(rules, **options)
-            players = args.get("players", 4)
-            assert isinstance(players, int)
-            if players not in rules.player_counts:
-                raise ConfigError(
-                    f"{rules.preset} is played by {rules.player_counts}, not {players}"
-                )
+            wanted = {key: args[key] for key in CHOICE_KEYS if key in args}
+            rules, players = rules_from_json(wanted)  # ConfigError before anything changes
             code = dealt_code(self.services.deal_secret, table_id, rules, players)
             setup = setup_for(code, public=False)
         seats = solo_seats(self.player, table_opponents(code.players, given))

@@ -3,6 +3,7 @@
 
 import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { ruleOptionArgs, syncRuleOptions } from "../common/rules.js";
 import { faceMarkup } from "./cards.js";
 import { moonWords, seatName, tookWords } from "./render.js";
 
@@ -161,6 +162,7 @@ export function syncNewForm(limits) {
     row.hidden = Number(row.dataset.seat) >= players;
   }
   $("new-limit-other").hidden = $("new-limit").value !== "other";
+  syncRuleOptions("new");
 }
 
 /** The `new` frame's arguments from the form; a code, when given, wins over the choices. */
@@ -177,7 +179,8 @@ export function newMatchArgs(limits) {
   if (code) {
     args.code = code;
   } else {
-    Object.assign(args, { players, preset: $("new-preset").value, moon_rule: $("new-moon").value });
+    Object.assign(args, { players, preset: $("new-preset").value, moon_rule: $("new-moon").value },
+      ruleOptionArgs("new"));
     // Out of range: leave it out, and the server uses the preset's own limit.
     if (Number.isInteger(limit) && limit >= limits.score_limit_min && limit <= limits.score_limit_max) {
       args.score_limit = limit;

@@ -42,6 +42,7 @@ export function installInput(actions, dialogs) {
   };
   for (const [id, action] of Object.entries(clicks)) $(id).addEventListener("click", () => action());
   $("new-players").addEventListener("change", actions.formChanged);
+  $("new-preset").addEventListener("change", actions.formChanged);
   $("new-limit").addEventListener("change", actions.formChanged);
   $("new-form").addEventListener("submit", (event) => {
     event.preventDefault(); // keep the dialog open until the server accepts the match

@@ -7,6 +7,7 @@
 
 import { $ } from "../common/dom.js";
 import { namedRank, t, tn } from "../common/i18n.js";
+import { ruleOptionWords } from "../common/rules.js";
 import { backMarkup, cardKey, faceMarkup } from "./cards.js";
 import { layoutHand, layoutTable } from "./layout.js";
 import { endsMatch } from "./state.js";
@@ -87,8 +88,12 @@ function renderInfo(snapshot, table) {
   $("info-broken").dataset.broken = table.broken ? "1" : "0";
   setText($("info-broken-text"), t(table.broken ? "hearts.broken" : "hearts.not_broken"));
   // The variant by the seed's own name; the dialog's longer words say what it changes.
-  setText($("info-variant"), t(`hearts.variant.${snapshot.preset}`));
-  $("info-variant").title = t(`hearts.preset.${snapshot.preset}`);
+  // Options that are not the preset's own mark the name with a "+" and are named in its title.
+  const options = ruleOptionWords(snapshot.rule_options);
+  setText($("info-variant"), t(`hearts.variant.${snapshot.preset}`) + (options.length ? " +" : ""));
+  $("info-variant").title = options.length
+    ? [t(`hearts.variant.${snapshot.preset}`), ...options].join(", ")
+    : t(`hearts.preset.${snapshot.preset}`);
   // A server-dealt code stays null until the match is over (it would reveal every hand).
   setText($("info-code"), snapshot.code ?? "–");
 }

@@ -4,6 +4,7 @@
 
 import { $, readJson } from "../common/dom.js";
 import { errorText, t } from "../common/i18n.js";
+import { ruleOptionArgs, ruleOptionWords, syncRuleOptions } from "../common/rules.js";
 
 const config = readJson("game-config");
 const limits = config.limits;
@@ -14,6 +15,7 @@ function rulesText(rules) {
     t(`hearts.preset.${rules.preset}`),
     t("online.players_n", { count: rules.players }),
     t("online.limit_n", { limit: rules.score_limit }),
+    ...ruleOptionWords(rules),
   ];
   return parts.join(" · ");
 }
@@ -63,6 +65,7 @@ function syncForm() {
   }
   if (rated) $("create-limit").value = "100";
   $("create-limit").disabled = rated;
+  syncRuleOptions("create");
 }
 
 function request() {
@@ -79,6 +82,7 @@ function request() {
       players,
       score_limit: Number($("create-limit").value),
       moon_rule: $("create-moon").value,
+      ...ruleOptionArgs("create"),
     },
     seats,
     public: $("create-public").checked,

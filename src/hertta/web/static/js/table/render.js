@@ -4,6 +4,7 @@
 
 import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { ruleOptionWords } from "../common/rules.js";
 import { cardKey, faceMarkup } from "../hearts/cards.js";
 import { cardName, directionWord } from "../hearts/render.js";
 import { cardElement, fillHands, fillScores } from "./review.js";
@@ -17,7 +18,7 @@ function rulesText(table) {
   const rules = table.rules;
   const parts = [t(`hearts.preset.${rules.preset}`), t("online.players_n", { count: rules.players }),
     t("online.limit_n", { limit: rules.score_limit }), t(`hearts.moon_rule.${rules.moon_rule}`),
-    table.clock ? t("online.clock_s", { seconds: table.clock }) : t("online.clock_off")];
+    ...ruleOptionWords(rules), table.clock ? t("online.clock_s", { seconds: table.clock }) : t("online.clock_off")];
   if (table.rated) parts.push(t("online.rated_short"));
   return parts.join(" · ");
 }
