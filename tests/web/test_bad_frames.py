@@ -46,6 +46,12 @@ BAD_FRAMES: list[tuple[str | bytes, str]] = [
     ('{"op": "tap", "target": 1, "pad": "' + "x" * MAX_FRAME_CHARS + '"}', "frame_too_large"),
     ("x" * 1_000_000, "frame_too_large"),
     (b"x" * 1_000_000, "frame_too_large"),
+    # A lone surrogate is no text: it could be neither saved nor sent back.
+    ('{"op": "code", "code": "HH1-N-AAAAAAM\\ud800"}', "bad_json"),
+    ('{"op": "ping", "pad": {"\\udc00": 1}}', "bad_json"),
+    # Binary frames are UTF-8, nothing else (json.loads alone would take UTF-16).
+    ('{"op": "ping"}'.encode("utf-16"), "bad_json"),
+    (b'{"op": "tap", "target": 1, "pad": "' + "\u00e4".encode() * 4100 + b'"}', "frame_too_large"),
 ]
 
 

@@ -129,6 +129,30 @@ def test_any_bad_settings_body_is_400_never_500(client: TestClient, body: bytes)
     assert reply.json()["error"] in ("bad_request", "bad_setting")
 
 
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"move_errors": "on"}, "bad_request"),  # the form's word, not JSON's true
+        ({"move_errors": 1}, "bad_request"),
+        ({"animation_ms": True}, "bad_request"),  # a bool is no number here
+        ({"animation_ms": "500"}, "bad_request"),
+        ({"lang": None}, "bad_request"),
+        ({"animation_ms": 7}, "bad_setting"),
+        ({"lang": "EN"}, "bad_setting"),
+    ],
+)
+def test_json_settings_take_json_types_only(
+    client: TestClient, body: dict[str, object], code: str
+) -> None:
+    before = client.get("/api/settings").json()
+    reply = client.post("/api/settings", json={"layout_assist": False, **body})
+    assert (reply.status_code, reply.json()["error"]) == (400, code)
+    assert repr(next(iter(body.values()))) in reply.json()["detail"]
+    assert client.get("/api/settings").json() == before  # all or nothing
+    saved = client.post("/api/settings", json={"animation_ms": 500, "trick_pause": False})
+    assert saved.status_code == 200 and saved.json()["animation_ms"] == 500
+
+
 def test_bad_forms_and_parameters_are_400(client: TestClient) -> None:
     assert client.post("/settings", content=b"lang=\xff\xfe",
                        headers={"content-type": "application/x-www-form-urlencoded"}

@@ -79,6 +79,7 @@ def tick(client: TestClient, timers: FakeTimers, seconds: float) -> None:
 def test_create_read_and_list_tables(shared: TestClient) -> None:
     public = create_table(shared, "host", public=True, spectators=True, **FOUR)
     assert public["table"]["status"] == "waiting" and public["table"]["free_seats"] == 3
+    assert public["table"]["host_name"] == "Host"  # the answer's table is the public state
     assert public["invite_url"].startswith("http://testserver/t/" + public["id"] + "?invite=")
     assert len(invite_of(public)) >= 22  # at least 128 bits
     seen = shared.get(f"/api/tables/{public['id']}", headers=cookie_header(shared, "aino"))
@@ -196,6 +197,38 @@ def test_four_people_play_a_whole_match(shared: TestClient) -> None:
     record = shared.get(f"/api/tables/{table['id']}/record", headers=cookie_header(shared, "aino"))
     assert record.status_code == 200 and record.json()["code"] == code
     assert record.json()["seats"] == ["Host", "Aino", "Eero", "Liisa"]
+
+
+def test_stand_after_the_start_keeps_the_seat_and_reactions_have_their_own_code(
+    shared: TestClient,
+) -> None:
+    table = create_table(shared, "host", **FOUR)
+    with at_table(shared, table["id"], PEOPLE, invite_of(table)) as sockets:
+        # The seated host's first frame is the snapshot, not the news of their own arrival.
+        assert sockets["host"].messages[0]["type"] == "snapshot", sockets["host"].messages[0]
+        sit_everyone(sockets)  # the last one seated starts the match
+        aino = sockets["aino"]
+        drain(aino)
+        assert latest(aino)["table"]["status"] == "playing"
+        reply = aino.send("stand")
+        assert reply == {**reply, "type": "error", "code": "not_your_seat"}
+        drain(aino)
+        state = latest(aino)
+        assert state["table"]["you"] == 1 and state["table"]["autopilot"] == []
+        assert state["table"]["seats"][1]["left"] is False
+        codes = [aino.send("react", reaction="hello")["type"] for _ in range(3)]
+        assert codes == ["update"] * 3
+        refused = aino.send("react", reaction="hello")
+        assert refused == {**refused, "type": "error", "code": "too_fast"}
+        assert latest(aino)["table"]["you"] == 1  # still seated, as the code says
+        # A second tab: its first frame is the snapshot its hello asked for; the first tab is
+        # the one told of it.
+        with shared.websocket_connect(
+            f"/ws/tables/{table['id']}", headers=cookie_header(shared, "aino")
+        ) as ws:
+            second = Socket(ws)
+            second.hello()
+            assert second.messages[0]["type"] == "snapshot", second.messages[0]
 
 
 def play_to_the_end(sockets: dict[str, Socket], limit: int = 2000) -> None:

@@ -132,6 +132,8 @@ def clean_name(value: object) -> str:
         raise ConfigError(f"a name has 1 to {MAX_NAME} characters: {value!r}")
     if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in name):
         raise ConfigError(f"a name has no control characters: {value!r}")
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):  # a lone surrogate: not text at all
+        raise ConfigError(f"a name must be valid Unicode text: {value!r}")
     return name
 
 

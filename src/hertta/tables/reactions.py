@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from hertta.tables.model import SeatError
+from hertta.errors import ConfigError
+from hertta.tables.model import TableError
 
 REACTIONS: Final = (
     "hello", "good_luck", "well_played", "thanks", "sorry", "oops", "wow", "bye",
@@ -20,8 +21,8 @@ BURST: Final = 3
 REFILL_S: Final = 3.0
 
 
-class TooManyReactions(SeatError):
-    """A person reacted faster than the limit allows."""
+class TooManyReactions(TableError):
+    """A person reacted faster than the limit allows (not a seat error: the seat is theirs)."""
 
 
 @dataclass(eq=False)
@@ -42,5 +43,5 @@ class ReactionLimiter:
 
 def check_reaction(code: object) -> str:
     if not isinstance(code, str) or code not in REACTIONS:
-        raise SeatError(f"not a reaction: {code!r}")
+        raise ConfigError(f"not a reaction: {code!r}")
     return code

@@ -275,6 +275,11 @@ class Room(SharedPresence, RoomClock):
         if self.live is not None:
             await self.live.sync()
 
+    async def stand(self, player: str) -> None:
+        """A person gives their seat up before the match (SeatError once it has started: a
+        stand that crosses the last seat being taken must not quit the match)."""
+        await self.change_seating(lambda table: stand(table, player))
+
     async def leave(self, player: str) -> None:
         """A person leaves the match before its end (or gives the seat up before it)."""
         if self.online.status is OnlineStatus.WAITING:

@@ -21,6 +21,7 @@ from hertta.errors import (
 )
 from hertta.store.database import StoreUnavailableError
 from hertta.tables.model import SeatError, StaleTableError, UnknownTableError
+from hertta.tables.reactions import TooManyReactions
 
 
 class ProtocolError(Exception):
@@ -40,6 +41,7 @@ class BadRequest(HerttaError):
 ERROR_CODES: tuple[tuple[type[HerttaError], str], ...] = (
     (BadRequest, "bad_request"),
     (StaleTableError, "stale"),
+    (TooManyReactions, "too_fast"),
     (SeatError, "not_your_seat"),
     (UnknownTableError, "no_table"),
     (DealCodeError, "bad_code"),
@@ -80,6 +82,8 @@ def http_status(error: HerttaError) -> int:
         return 409
     if isinstance(error, StoreUnavailableError):
         return 503
+    if isinstance(error, TooManyReactions):
+        return 429
     return 400
 
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final
 
 from hertta.ai.review import review_task
 from hertta.cards import parse_card
-from hertta.errors import IllegalMoveError
+from hertta.errors import ConfigError, IllegalMoveError
 from hertta.hearts import PRESET_NAMES, HeartsMoveError, MatchState, preset
 from hertta.hearts.codes import parse_match_code
 from hertta.hearts.config import MOON_OPTIONS, MOON_RULES
@@ -44,6 +44,7 @@ from hertta.tables.hearts import (
 from hertta.tables.hearts_view import decision_events, hearts_view, start_events
 from hertta.tables.live import Change, LiveTable
 from hertta.tables.model import MAX_NAME, JsonObject, Seat, TableStatus
+from hertta.tables.online import clean_name
 from hertta.tables.service import LoadedTable, new_table_id
 from hertta.tables.table_rules import (
     CHOICE_KEYS,
@@ -115,9 +116,13 @@ def opponents(value: object) -> list[tuple[str, str]]:
         if not isinstance(item, dict):
             raise ProtocolError("bad_argument")
         name, level = item.get("name", ""), item.get("level", "normal")
-        if not isinstance(name, str) or len(name.strip()) > MAX_NAME or level not in LEVELS:
+        if not isinstance(name, str) or level not in LEVELS:
             raise ProtocolError("bad_argument")
-        seats.append((name.strip(), str(level)))
+        try:  # the names of shared tables' rules: no control characters, at most MAX_NAME
+            name = clean_name(name) if name.strip() else ""
+        except ConfigError:
+            raise ProtocolError("bad_argument") from None
+        seats.append((name, str(level)))
     return seats
 
 

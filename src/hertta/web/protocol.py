@@ -64,15 +64,27 @@ def integer(low: int, high: int) -> ArgParser:
 
 
 def decode_frame(frame: str | bytes | None) -> dict[str, Any]:
-    """The JSON object of a frame, or :class:`ProtocolError` (too large, not JSON, no object)."""
+    """The JSON object of a frame, or :class:`ProtocolError` (too large, not JSON, no object).
+
+    A binary frame must be UTF-8 (json.loads would also take UTF-16 or UTF-32), and the text
+    may not hold a lone surrogate (``"\\ud800"``): such a string can be neither stored nor sent
+    back, so it is refused here, once, for every op."""
     if frame is None:
         raise ProtocolError("bad_frame")
+    if isinstance(frame, bytes):
+        if len(frame) > 4 * MAX_FRAME_CHARS:  # no UTF-8 character is longer
+            raise ProtocolError("frame_too_large")
+        try:
+            frame = frame.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("bad_json") from None
     if len(frame) > MAX_FRAME_CHARS:
         raise ProtocolError("frame_too_large")
     try:
         value = json.loads(frame)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError):
-        # UnicodeDecodeError is a ValueError: binary garbage lands here too.
+        # UnicodeEncodeError (a lone surrogate) is a ValueError too.
         raise ProtocolError("bad_json") from None
     if not isinstance(value, dict):
         raise ProtocolError("bad_frame")

@@ -78,8 +78,10 @@ class TableChannel:
     # -- the transport's channel -------------------------------------------------------------
 
     def attach(self, connection: Connection) -> None:
-        self.connections.append(connection)
+        # The room first: its news of this very connection goes to the person's other tabs,
+        # and this one's first frame stays the snapshot its hello asks for.
         self.room.attach(self, self.seat)
+        self.connections.append(connection)
 
     async def detach(self, connection: Connection) -> None:
         if connection in self.connections:
@@ -125,7 +127,7 @@ class TableChannel:
         if intent.op == "sit":
             await self._sit(connection, args.get("seat"))
         elif intent.op == "stand":
-            await room.leave(self.player)
+            await room.stand(self.player)
             self._moved(room.online.seat_of(self.player))
         elif intent.op == "computer":
             levels = tuple(LEVELS)

@@ -105,6 +105,8 @@ class Connection:
                 continue
             try:
                 await self.websocket.send_text(encode(message))
+            except UnicodeEncodeError:  # a bug (input is checked): lose one message, say so
+                log.error("a %r message could not be sent: not UTF-8 text", message.get("type"))
             except Exception:  # the peer went away: its receive loop ends the connection
                 self.closing = True
                 return

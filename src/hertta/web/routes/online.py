@@ -95,7 +95,7 @@ async def create_table(
     if online.full:  # the host and computer players only: it starts at once
         await room.change_seating(lambda table: table)
     answer = {"id": online.id, "invite_url": invite_url(request, online),
-              "table": public_json(room.online)}
+              "table": {**public_json(room.online), "host_name": name}}
     return JSONResponse(answer, status_code=201)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from typing import Final
 from urllib.parse import parse_qsl
 
 import anyio.to_thread
@@ -82,11 +84,33 @@ async def change_settings(
         raise BadRequest("settings: the body is not a JSON object") from None
     if not isinstance(body, dict):
         raise BadRequest(f"settings: expected a JSON object, got {type(body).__name__}")
-    fields = {
-        str(key): form_text(value) if isinstance(value, bool | int) else str(value)
-        for key, value in body.items()
-    }
-    return await _store(services, player, parse_form(fields))
+    return await _store(services, player, json_settings(body))
+
+
+JSON_TYPE_NAMES: Final = {bool: "true/false", int: "a number", str: "a string"}
+
+
+def json_settings(body: Mapping[str, object]) -> dict[str, Value]:
+    """Known settings of a JSON body (unknown keys are ignored, as in the form): a value of
+    the wrong JSON type is a bad request (``"on"`` for a toggle, ``1`` for ``true``), a value
+    of the right type that is not one of the choices a bad setting."""
+    values: dict[str, Value] = {}
+    for key, value in body.items():
+        preference = PREFERENCES.get(key)
+        if preference is None:
+            continue
+        kinds = {type(choice) for choice in preference.choices}
+        if type(value) not in kinds:  # type(), not isinstance(): True is no int here
+            names = " or ".join(sorted(JSON_TYPE_NAMES[kind] for kind in kinds))
+            raise BadRequest(f"setting {key!r}: expected {names}, got {value!r}")
+        if value not in preference.choices:
+            raise ConfigError(
+                f"setting {key!r}: {value!r} is not one of "
+                f"{', '.join(map(repr, preference.choices))}"
+            )
+        values[key] = value
+    return values
+
 
 
 async def _store(services: AppServices, player: str, values: dict[str, Value]) -> dict[str, Value]:
