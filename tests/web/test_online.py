@@ -5,6 +5,7 @@ order, a refusal, the end); the turn clock and an away person on an injected clo
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -121,13 +122,17 @@ def test_a_table_keeps_the_variants_options(shared: TestClient) -> None:
         ({"surprise": 1}, "unknown"),
         ({"name": "   "}, "name"),
         ({"name": "x" * 21}, "name"),
+        ({"name": "A\ud800b"}, "valid Unicode"),  # a lone surrogate broke the lobby (500)
+        ({"seats": ["host", {"level": "easy", "name": "\udc00"}, "open", "open"]}, "Unicode"),
     ],
 )
 def test_bad_table_requests_are_400(
     shared: TestClient, request_body: dict[str, Any], words: str
 ) -> None:
     body = {"name": "Host", **request_body}
-    reply = shared.post("/api/tables", json=body, headers=cookie_header(shared, "host"))
+    headers = {**cookie_header(shared, "host"), "content-type": "application/json"}
+    # json.dumps writes a lone surrogate as an escape, as any client may.
+    reply = shared.post("/api/tables", content=json.dumps(body), headers=headers)
     assert reply.status_code == 400, reply.text
     assert words in reply.json()["detail"]
 
