@@ -72,6 +72,9 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
         ["--seats", "normal,guru,easy"],
         ["--seats", "normal,easy,easy", "--preset", "nonsense"],
         ["--seats", "normal,easy,easy,easy", "--preset", "cancellation"],
+        ["--seats", "easy,,easy,easy"],  # not a table of three
+        ["--seats", "easy,easy,easy", "--plot", "/no/such/folder/x.png"],
+        ["--seats", "easy,easy,easy", "--plot", "chart.xyz"],
     ):
         result = CliRunner().invoke(_app(), ["tournament", "--rounds", "2", *args])
         assert result.exit_code == 2, (args, result.output)

@@ -75,6 +75,15 @@ def test_usage_mistakes_are_one_line_too(tmp_path: Path) -> None:
     one_line_error(run("no-such-command"), "no-such-command")
     one_line_error(run("hearts", "check"), "file")
     one_line_error(run("h2h", "show", "--bogus"), "--bogus")
+    # The message quotes the value and names the command, even when the error does not know it.
+    one_line_error(run("h2h", "new", "--seed", "abc"), "'abc'", "hertta h2h new:")
+    one_line_error(run("hearts", "engine", "--level"), "hertta hearts engine:", "--level")
+
+
+@pytest.mark.parametrize("group", [[], ["h2h"], ["hearts"]])
+def test_a_bare_command_group_shows_its_help_once(group: list[str]) -> None:
+    result = run(*group)
+    assert result.returncode == 0 and result.stdout.count("Usage:") == 1, result.stdout
 
 
 @pytest.mark.parametrize("host", ["no-such-host.invalid", "999.1.1.1", "bad host!"])

@@ -178,6 +178,8 @@ def test_plays_after_the_end_are_refused() -> None:
     assert report.problem is not None
     assert report.problem.index == 52
     assert report.problem.reason == "wrong_phase"
+    assert report.problem.seat is None  # nobody is on turn after the last trick
+    assert "ILLEGAL play 53: nobody is on turn to play 2C" in format_check_report(report)[-1]
 
 
 def test_an_incomplete_record_is_legal_so_far() -> None:

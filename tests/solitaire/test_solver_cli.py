@@ -91,7 +91,14 @@ def test_bad_code_is_a_deal_code_error() -> None:
 
 
 def test_bad_code_exits_with_two() -> None:
-    for args in (["solve", "HH1-N-12"], ["survey", "--count", "2", "--start", "nope"]):
+    for args in (
+        ["solve", "HH1-N-12"],
+        ["survey", "--count", "2", "--start", "nope"],
+        # The plot's place is checked before the survey runs: no traceback after the work.
+        ["survey", "--count", "2", "--plot", "/no/such/folder/survey.png"],
+        ["survey", "--count", "2", "--plot", "survey.xyz"],
+        ["survey", "--count", "5", "--start", "HH1-N-ZZZZZZY"],  # past the last deal
+    ):
         proc = subprocess.run(
             [sys.executable, "-m", "hertta", "h2h", *args],
             capture_output=True,

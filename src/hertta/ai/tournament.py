@@ -340,7 +340,10 @@ def _finite(value: float) -> float | None:
 def parse_seats(text: str | Iterable[str]) -> tuple[str, ...]:
     """``"hard,normal,normal,normal"`` -> the levels; ConfigError names a bad one."""
     names = text.split(",") if isinstance(text, str) else list(text)
-    seats = tuple(name.strip().lower() for name in names if name.strip())
+    if any(not name.strip() for name in names):
+        # "easy,,easy,easy" must not quietly become a table of three.
+        raise ConfigError(f"a seat without a level in {text!r} (one level per seat)")
+    seats = tuple(name.strip().lower() for name in names)
     for level in seats:
         if level not in LEVEL_NAMES:
             expected = ", ".join(LEVEL_NAMES)

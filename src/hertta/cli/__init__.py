@@ -36,7 +36,7 @@ app.add_typer(hearts.app, name="hearts")
 serve.register(app)
 
 
-def _usage_error(error: Exception) -> tuple[int, str] | None:
+def _usage_error(error: Exception, args: list[str]) -> tuple[int, str] | None:
     """(exit code, message) of a command-line usage error, else None. Typer carries its own
     copy of Click whose exception classes are not public, so they are told by what they are
     (a ``format_message`` and an ``exit_code``) rather than by their class."""
@@ -44,16 +44,47 @@ def _usage_error(error: Exception) -> tuple[int, str] | None:
     format_message = getattr(error, "format_message", None)
     if not isinstance(exit_code, int) or not callable(format_message):
         return None
-    ctx = getattr(error, "ctx", None)
-    command = getattr(ctx, "command_path", None) or "hertta"
+    # Not every usage error knows its command (a missing option value does not): the words
+    # of the command line that name commands say which it was.
+    command = getattr(getattr(error, "ctx", None), "command_path", None) or _command_of(args)
     message = " ".join(str(format_message()).split())
+    given = _value_given(getattr(error, "param", None), args)
+    if given is not None and repr(given) not in message:
+        message = f"{message.rstrip('.')}, got {given!r}"
     return exit_code, f"{command}: {message} (see {command} --help)"
+
+
+def _command_of(args: list[str]) -> str:
+    """``hertta hearts engine`` for ``["hearts", "engine", "--level"]``."""
+    words, command = ["hertta"], typer.main.get_command(app)
+    for arg in args:
+        subcommands = getattr(command, "commands", None)
+        if not isinstance(subcommands, dict) or arg not in subcommands:
+            break
+        words.append(arg)
+        command = subcommands[arg]
+    return " ".join(words)
+
+
+def _value_given(param: object, args: list[str]) -> str | None:
+    """What the command line gave the option ``param`` (so a message can quote it)."""
+    names = getattr(param, "opts", None)
+    if not isinstance(names, list):
+        return None
+    for i, arg in enumerate(args):
+        for name in names:
+            if arg == name and i + 1 < len(args):
+                return args[i + 1]
+            if arg.startswith(f"{name}="):
+                return arg.split("=", 1)[1]
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; usage mistakes and bad input end in one line and exit code 2."""
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        result = app(args=argv, standalone_mode=False)
+        result = app(args=args, standalone_mode=False)
     except HerttaError as error:
         typer.echo(f"error: {error}", err=True)
         sys.exit(EXIT_BAD_INPUT)
@@ -61,11 +92,9 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("error: interrupted", err=True)
         sys.exit(130)
     except Exception as error:
-        ctx = getattr(error, "ctx", None)
-        if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
-            typer.echo(ctx.get_help())  # a bare command group shows its help, like --help
-            sys.exit(0)
-        usage = _usage_error(error)
+        if type(error).__name__ == "NoArgsIsHelpError":
+            sys.exit(0)  # a bare command group: Typer has shown its help, as --help would
+        usage = _usage_error(error, args)
         if usage is None:
             raise
         typer.echo(f"error: {usage[1]}", err=True)

@@ -19,7 +19,7 @@ import typer
 from hertta.ai.engine import ErrorAnswer, format_answer, respond
 from hertta.ai.protocol import Player
 from hertta.ai.registry import LEVEL_NAMES, make_player
-from hertta.cli.errors import EXIT_BAD_INPUT
+from hertta.cli.errors import EXIT_BAD_INPUT, MAX_SEED
 from hertta.errors import HerttaError
 
 
@@ -41,7 +41,12 @@ def serve_lines(source: BinaryIO, sink: TextIO, player: Player, seed: int) -> No
 def engine(
     level: Annotated[str, typer.Option(help=f"Player level: {', '.join(LEVEL_NAMES)}.")] = "hard",
     seed: Annotated[
-        int, typer.Option(help="Seed of the answers: the same seed and request, the same answer.")
+        int,
+        typer.Option(
+            min=0,
+            max=MAX_SEED,
+            help="Seed of the answers: the same seed and request, the same answer.",
+        ),
     ] = 0,
 ) -> None:
     """Answer Hearts decisions: one JSON request per line on stdin, one answer per line."""

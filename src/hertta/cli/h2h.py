@@ -8,6 +8,7 @@ import os
 import typer
 
 from hertta.cards import format_cards
+from hertta.cli.errors import MAX_SEED
 from hertta.rng import SplitMix64
 from hertta.solitaire.game import Position, new_game, new_game_code
 from hertta.solitaire.layout import COORDINATES, POSITIONS, ROW_XS
@@ -72,7 +73,9 @@ def show(
 
 @app.command()
 def new(
-    seed: int | None = typer.Option(None, help="Seed for a reproducible pick (default: random)."),
+    seed: int | None = typer.Option(
+        None, min=0, max=MAX_SEED, help="Seed for a reproducible pick (default: random)."
+    ),
 ) -> None:
     """Print a fresh deal code whose deal is not dead at the start."""
     value = seed if seed is not None else int.from_bytes(os.urandom(8), "big")

@@ -17,7 +17,9 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from hertta.solitaire.deal_codes import format_deal_code, parse_deal_code
+from hertta.cli.plots import check_plot_path, save_png
+from hertta.errors import ConfigError
+from hertta.solitaire.deal_codes import DEAL_COUNT, format_deal_code, parse_deal_code
 from hertta.solitaire.game import is_dead_end, new_game
 from hertta.solitaire.optimal import SearchLimitError, fewest_moves
 from hertta.solitaire.solver import (
@@ -279,14 +281,16 @@ def write_plot(run: SurveyRun, path: Path) -> None:
     right.set_xlabel("microseconds (log scale)")
     right.set_ylabel("deals (log scale)")
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    try:
+        save_png(figure, path, dpi=110)
+    finally:
+        plt.close(figure)
 
 
 def survey(
     count: int = typer.Option(..., "--count", min=1, help="How many consecutive deals."),
     start: str = typer.Option(DEFAULT_START, "--start", help="First deal code."),
-    workers: int = typer.Option(0, "--workers", help="Processes (default: every core)."),
+    workers: int = typer.Option(0, "--workers", min=0, help="Processes (default, 0: every core)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write a PNG chart to this file.")
@@ -309,6 +313,11 @@ def survey(
     )
 
     first = parse_deal_code(start)
+    if first + count > DEAL_COUNT:
+        last = format_deal_code(DEAL_COUNT - 1)
+        raise ConfigError(f"--count {count} from {start!r} runs past the last deal, {last}")
+    if plot is not None:
+        check_plot_path(plot)
     workers = workers if workers > 0 else os.cpu_count() or 1
     console = Console(stderr=True)
     with Progress(
@@ -328,9 +337,9 @@ def survey(
 
         run = run_survey(first, count, workers, optimal_sample, optimal_cap, progress)
     report = survey_report(run, optimal_cap)
-    if plot is not None:
-        write_plot(run, plot)
     typer.echo(json.dumps(report) if as_json else survey_text(run, report))
+    if plot is not None:  # after the report: a chart that fails costs the chart only
+        write_plot(run, plot)
 
 
 def register(app: typer.Typer) -> None:

@@ -25,7 +25,7 @@ from hertta.hearts.records import (
 )
 
 app = typer.Typer(
-    help="Hearts: rules tools (round records).",
+    help="Hearts: check round records, run tournaments, answer as an engine, join a table.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,

@@ -14,6 +14,7 @@ The sub-app's owner calls :func:`register` on the ``hearts`` Typer app.
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import Annotated
@@ -31,7 +32,8 @@ from hertta.ai.tournament import (
     result_to_json,
     run_tournament,
 )
-from hertta.cli.errors import EXIT_BAD_INPUT
+from hertta.cli.errors import EXIT_BAD_INPUT, MAX_SEED
+from hertta.cli.plots import check_plot_path, save_png
 from hertta.errors import HerttaError
 from hertta.hearts.config import preset
 
@@ -58,7 +60,8 @@ def results_table(result: TournamentResult) -> Table:
         table.add_row(
             s.level,
             f"{s.mean:.2f}",
-            f"[{s.ci_low:.2f}, {s.ci_high:.2f}]",
+            # One match code is one cluster: no interval (JSON says null).
+            f"[{s.ci_low:.2f}, {s.ci_high:.2f}]" if math.isfinite(s.ci_high - s.ci_low) else "–",
             str(s.seat_rounds),
             f"{s.match_wins:g}/{s.seat_matches} ({s.win_rate:.0%})",
             str(s.moons_shot),
@@ -88,8 +91,10 @@ def plot_distributions(result: TournamentResult, path: Path) -> None:
     ax.set_title(f"Round scores: {','.join(result.config.seats)} ({result.config.rules.preset})")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        save_png(fig, path)
+    finally:
+        plt.close(fig)
 
 
 def tournament(
@@ -100,8 +105,12 @@ def tournament(
     preset_name: Annotated[
         str, typer.Option("--preset", help="Rules preset (standard, omnibus, ...).")
     ] = "standard",
-    workers: Annotated[int, typer.Option(help="Worker processes (default: all cores).")] = 0,
-    seed: Annotated[int, typer.Option(help="Seed of the match codes and the players.")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=0, help="Worker processes (default, 0: all cores).")
+    ] = 0,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="Seed of the match codes and the players.")
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     plot: Annotated[
         Path | None, typer.Option(help="Write a PNG chart of the score distributions.")
@@ -110,6 +119,8 @@ def tournament(
     """Play duplicate matches between computer players and compare the levels."""
     try:
         config = TournamentConfig(parse_seats(seats), rounds, preset(preset_name), seed)
+        if plot is not None:
+            check_plot_path(plot)
     except HerttaError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None

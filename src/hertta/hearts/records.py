@@ -221,7 +221,8 @@ class CheckProblem:
 
     kind: str
     index: int | None
-    seat: int
+    seat: int | None
+    """None for a card played after the round was over (nobody was on turn)."""
     card: Card | None
     legal: tuple[Card, ...]
     reason: str
@@ -271,7 +272,7 @@ def check_record(record: RoundRecord) -> CheckReport:
         for index, card in enumerate(record.plays):
             if state.phase is not Phase.PLAYING:
                 why = f"the round is {state.phase.value}: no card can be played"
-                problem = CheckProblem("play", index, -1, card, (), "wrong_phase", why)
+                problem = CheckProblem("play", index, None, card, (), "wrong_phase", why)
                 break
             seat = state.turn if state.turn is not None else -1
             legal = state.legal_plays
@@ -304,7 +305,8 @@ def replay_record(record: RoundRecord) -> RoundState:
     if report.problem is not None:
         p = report.problem
         where = f"play {p.index + 1}: " if p.index is not None else f"{p.kind}: "
-        raise HeartsMoveError(where + p.message, p.reason, p.seat, p.card)
+        seat = -1 if p.seat is None else p.seat  # the error's own "no seat" value
+        raise HeartsMoveError(where + p.message, p.reason, seat, p.card)
     state = _start(record)
     for seat, chosen in enumerate(record.passes):
         if chosen:
@@ -359,8 +361,9 @@ def format_check_report(report: CheckReport) -> list[str]:
     if report.problem is not None:
         p = report.problem
         if p.kind == "play" and p.index is not None:
+            who = "nobody is on turn to play" if p.seat is None else f"seat {p.seat} plays"
             lines.append(
-                f"ILLEGAL play {p.index + 1}: seat {p.seat} plays "
+                f"ILLEGAL play {p.index + 1}: {who} "
                 f"{p.card.notation if p.card else '?'}: {p.message} (legal: {_names(p.legal)})"
             )
         else:
