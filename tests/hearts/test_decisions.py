@@ -71,6 +71,23 @@ def test_malformed_text_is_refused_with_a_quote(text: str) -> None:
     assert isinstance(caught.value, ValueError)
 
 
+@pytest.mark.parametrize("text", ["N  N", " N", "N ", "3:2C\tN", "3:2C\nN", "N N "])
+def test_a_list_is_single_spaces_exactly(text: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        parse_decisions(text)
+    assert repr(text) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "decision",
+    [PlayDecision(9, parse_card("AS")), MoonDecision(0, "choose"),
+     PassDecision(0, tuple(parse_cards("AS KS")))],
+)
+def test_what_no_text_can_hold_is_not_written(decision: Decision) -> None:
+    with pytest.raises(RecordError, match="not a decision that can be written"):
+        format_decision(decision)
+
+
 def test_a_non_string_is_refused() -> None:
     with pytest.raises(RecordError):
         parse_decision(["N"])  # type: ignore[arg-type]

@@ -117,6 +117,8 @@ def test_unknown_pass_direction() -> None:
         ("hold", PassDirection.NONE),
         ("Keeper", PassDirection.NONE),
         ("no pass", PassDirection.NONE),
+        ("left\n", PassDirection.LEFT),  # any white space, as spaces
+        ("\tacross ", PassDirection.ACROSS),
     ],
 )
 def test_pass_direction_names_other_programs_write(text: str, direction: PassDirection) -> None:

@@ -64,7 +64,7 @@ def test_the_salt_is_the_word_daily() -> None:
 
 @pytest.mark.parametrize(
     "text", ["2025-02-29", "2024-02-30", "2025-13-01", "2025-00-10", "2025-04-31", "2025-1-1",
-             "25-01-01", " 2025-01-01", "2025/01/01", ""],
+             "25-01-01", " 2025-01-01", "2025/01/01", "", "0000-01-01", "0000-02-29"],
 )
 def test_days_that_are_not_dates_are_refused(text: str) -> None:
     with pytest.raises(DailyDayError, match=re.escape(repr(text))):

@@ -60,14 +60,24 @@ NEXT_TEXT: Final = "N"
 
 
 def format_decision(decision: Decision) -> str:
-    """The canonical text of a decision (see the module docstring)."""
+    """The canonical text of a decision (see the module docstring). RecordError for a value
+    no text can hold (a seat beyond 5, a pass of other than three cards, an unknown moon
+    option): what is written must read back as the same decision."""
     if isinstance(decision, PassDecision):
-        return f"P{decision.seat}:" + ".".join(card.notation for card in decision.cards)
-    if isinstance(decision, PlayDecision):
-        return f"{decision.seat}:{decision.card.notation}"
-    if isinstance(decision, MoonDecision):
-        return f"M{decision.seat}:{decision.option}"
-    return NEXT_TEXT
+        text = f"P{decision.seat}:" + ".".join(card.notation for card in decision.cards)
+    elif isinstance(decision, PlayDecision):
+        text = f"{decision.seat}:{decision.card.notation}"
+    elif isinstance(decision, MoonDecision):
+        text = f"M{decision.seat}:{decision.option}"
+    else:
+        return NEXT_TEXT
+    try:
+        valid = parse_decision(text) == decision
+    except RecordError:
+        valid = False
+    if not valid:
+        raise RecordError(f"not a decision that can be written: {decision!r}")
+    return text
 
 
 def parse_decision(text: str) -> Decision:
@@ -93,7 +103,16 @@ def format_decisions(decisions: Iterable[Decision]) -> str:
 
 
 def parse_decisions(text: str) -> list[Decision]:
-    return [parse_decision(item) for item in text.split()]
+    """Decisions separated by single spaces, as :func:`format_decisions` writes them (``""``:
+    none); RecordError quotes the list for anything else (two spaces, a tab, a line break)."""
+    if not isinstance(text, str):
+        raise RecordError(f"not a list of Hearts decisions: {text!r}")
+    if text == "":
+        return []
+    try:
+        return [parse_decision(item) for item in text.split(" ")]
+    except RecordError as err:
+        raise RecordError(f"in the decisions {text[:200]!r}: {err}") from None
 
 
 def decision_seat(decision: Decision) -> int | None:

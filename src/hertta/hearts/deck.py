@@ -79,12 +79,12 @@ _DIRECTION_ALIASES: Final[dict[str, PassDirection]] = {
 
 def parse_pass_direction(text: object) -> PassDirection:
     """A direction from its name: the record notation (``left``, ``right``, ``across``,
-    ``left2``, ``right2``, ``none``), in any case, with spaces, ``_`` or ``-`` anywhere, or one
-    of the aliases above (``hold``, ``2 left``...)."""
+    ``left2``, ``right2``, ``none``), in any case, with white space, ``_`` or ``-`` anywhere,
+    or one of the aliases above (``hold``, ``2 left``...)."""
     if isinstance(text, PassDirection):
         return text
     if isinstance(text, str):
-        key = "".join(ch for ch in text.lower() if ch not in " _-")
+        key = "".join(ch for ch in text.lower() if not ch.isspace() and ch not in "_-")
         if key in _DIRECTION_VALUES:
             return PassDirection(key)
         if key in _DIRECTION_ALIASES:

@@ -60,6 +60,8 @@ def day_text(day: str | CalendarDay) -> str:
     if found is None:
         raise DailyDayError(f"not a day written YYYY-MM-DD: {day!r}")
     year, month, date = (int(part) for part in found.groups())
+    if year == 0:  # years run 0001-9999, as Python's date and ISO 8601's basic form have them
+        raise DailyDayError(f"no year 0 in {day!r}")
     if not 1 <= month <= 12:
         raise DailyDayError(f"no month {month} in {day!r}")
     longest = 29 if month == 2 and _leap(year) else _DAYS_IN_MONTH[month - 1]

@@ -156,8 +156,8 @@ class HeartToHeartSession(SeatSession):
         # Opening any dialog clears the selection and its message (RULES.md, Taps), in every
         # tab: the asker sees it in its answer, the others in an update.
         taps = self.taps
-        cleared = taps is None or (taps.selection, taps.message) == (None, None)
-        if connection.dialog and taps is not None and not cleared:
+        shown = taps is not None and (taps.selection, taps.message) != (None, None)
+        if connection.dialog and taps is not None and shown:
             self.taps = clear_selection(taps)
             self.version += 1
             self.broadcast([], skip=connection)
