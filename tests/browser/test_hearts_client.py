@@ -454,6 +454,23 @@ def test_a_slow_hint_blocks_input_until_it_comes(page: Page, gated: GatedServer)
     expect(page.locator("#hand .hcard.hinted")).to_have_count(3)
 
 
+def test_a_hint_pressed_while_the_cards_still_fly_comes_once_they_land(
+    page: Page, server: ServerProcess
+) -> None:
+    """The Hint button is live as soon as the decision is the person's, while the deal is
+    still being drawn: a press then is kept and sent when the table rests, not lost."""
+    open_hearts(page, server.url, lang="en", animation_ms=500)
+    page.locator("#new-code").fill(CODE)
+    page.locator("#new-start").click()
+    expect(page.locator("#game")).to_have_attribute("data-busy", "1")  # the deal is moving
+    expect(page.locator("#btn-hint")).to_be_enabled()
+    page.locator("#btn-hint").click()
+    expect(page.locator("#btn-hint")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#message")).to_contain_text("Hint: pass", timeout=30_000)
+    expect(page.locator("#hand .hcard.hinted")).to_have_count(3)
+    expect(page.locator("#btn-hint")).to_have_attribute("aria-busy", "false")
+
+
 def test_no_hint_while_the_computer_players_decide(page: Page, gated: GatedServer) -> None:
     """A hint is for a decision of the person's own: while the others decide there is none, so
     none is asked for (the server would only refuse it)."""

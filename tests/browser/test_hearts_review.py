@@ -63,9 +63,15 @@ def test_the_round_review_marks_the_mistakes(page: Page, server: ServerProcess) 
     # Asked again, the same review comes at once (each round is looked over once).
     page.locator("#review-close").click()
     expect(dialog).to_be_hidden()
-    page.locator("#btn-scores").click()
+    # Back to the round's result it was opened from, with the way on (the next round).
+    expect(page.locator("#dialog-round")).to_be_visible()
+    expect(page.locator("#round-title")).to_have_text("Kierros päättyi")
+    expect(page.locator("#round-next")).to_be_visible()
     page.locator("#round-review").click()
-    expect(decisions).to_have_count(14)
+    expect(decisions).to_have_count(14)  # the review is kept, not asked for again
+    page.keyboard.press("Escape")  # Esc closes it the same way
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#dialog-round")).to_be_visible()
 
 
 def test_no_review_mid_round(page: Page, server: ServerProcess) -> None:
@@ -74,3 +80,4 @@ def test_no_review_mid_round(page: Page, server: ServerProcess) -> None:
     expect(page.locator("#game")).to_have_attribute("data-status", "passing")
     page.locator("#btn-scores").click()
     expect(page.locator("#round-review")).to_be_hidden()
+    expect(page.locator("#round-title")).to_have_text("Pisteet")  # not "round over" mid-round

@@ -34,7 +34,7 @@ export function installInput(actions, dialogs) {
     "round-next": () => { dialogs.close("dialog-round"); actions.next(); },
     "round-new": () => { dialogs.close("dialog-round"); actions.newMatch(); },
     "round-replay": () => { dialogs.close("dialog-round"); actions.replay(); },
-    "round-review": () => { dialogs.close("dialog-round"); actions.review(); },
+    "round-review": () => { dialogs.close("dialog-round"); actions.review(true); },
     "review-close": () => dialogs.close("dialog-review"),
     "moon-add": () => { dialogs.close("dialog-moon"); actions.moon("add"); },
     "moon-subtract": () => { dialogs.close("dialog-moon"); actions.moon("subtract"); },

@@ -45,6 +45,10 @@ function sendView() {
 
 function setBusy(busy) {
   $("game").dataset.busy = busy ? "1" : "0";
+  if (!busy && state.hintWanted) {
+    state.hintWanted = false;
+    actions.hint();
+  }
 }
 
 function redraw() {
@@ -126,6 +130,9 @@ function syncDialogs(snapshot) {
 function fillScores(snapshot) {
   fillSummary({ ...snapshot, summary: summarySoFar(snapshot) });
   $("round-next").hidden = true;
+  // A round still being played is not "over": the dialog is the scores so far.
+  const ended = snapshot.status === "round_over" || snapshot.status === "match_over";
+  if (!ended) $("round-title").textContent = t("hearts.scores");
 }
 
 function openNewDialog() {
@@ -237,6 +244,18 @@ async function handle(message) {
 
 const queue = new MessageQueue(handle, setBusy);
 
+// A review opened from the round's result goes back to that result when it closes (by its
+// button or Esc), so the way on (next round, new match) is where the person left it.
+let reviewFromSummary = false;
+$("dialog-review").addEventListener("close", () => {
+  const s = state.snapshot;
+  if (!reviewFromSummary || !s || !["round_over", "match_over"].includes(s.status)) return;
+  reviewFromSummary = false;
+  fillSummary(s);
+  roundDialog = "summary";
+  dialogs.open("dialog-round");
+});
+
 // -- what the person does -------------------------------------------------------------------
 
 function canAct() {
@@ -276,7 +295,14 @@ const actions = {
   },
   hint() {
     // Only a decision of the person's own has a hint (not while the others decide).
-    if (!canAct() || !state.deciding) return;
+    if (!state.deciding || state.hintRequest !== null) return;
+    if (!canAct()) {
+      // The button is live while the last cards still fly in: ask once they have landed
+      // (the button shows it is working meanwhile) rather than let the press go unanswered.
+      state.hintWanted = !dialogs.anyOpen;
+      redraw();
+      return;
+    }
     state.hintRequest = socket.send("hint");
     redraw();
   },
@@ -296,10 +322,11 @@ const actions = {
     dialogs.open("dialog-round");
   },
   /** Hard's look at the round just over: the dialog opens at once, the assessment follows. */
-  review() {
+  review(fromSummary = false) {
     const s = state.snapshot;
     if (!s || !s.reveal) return;
     fillRound(s);
+    reviewFromSummary = fromSummary;
     dialogs.open("dialog-review");
     state.reviewRequest = socket.send("review");
   },

@@ -79,6 +79,12 @@ function removeOthers(box, keep, selector) {
   }
 }
 
+/** Points taken this round as a change: "+3", and "−7" (a real minus) when the bonus card
+ * took more off than the penalty cards added. */
+export function signedPoints(points) {
+  return points < 0 ? `\u2212${-points}` : `+${points}`;
+}
+
 // -- the information bar and the person's own seat -----------------------------------------
 
 function renderInfo(snapshot, table) {
@@ -147,13 +153,13 @@ function renderSeats(snapshot, table) {
     setText(score, String(total));
     const takenLine = el.querySelector(".seat-taken");
     takenLine.id = `taken-${seat}`;
-    setText(takenLine, taken ? `+${taken}` : "");
+    setText(takenLine, taken ? signedPoints(taken) : "");
     el.querySelector(".seat-passed").hidden = !table.passed[seat];
     el.setAttribute("aria-label", `${name}, ${tn("hearts.cards_left", count)}, ${t("hearts.total")} ${total}`);
   }
   removeOthers(box, keep, ".seat");
   setText($("score-0"), String(table.totals[0]));
-  setText($("taken-0"), table.taken[0] ? `+${table.taken[0]}` : "");
+  setText($("taken-0"), table.taken[0] ? signedPoints(table.taken[0]) : "");
   $("seat-0").classList.toggle("turn", table.turn === 0);
 }
 
@@ -341,7 +347,7 @@ function renderControls(state) {
   $("btn-next").hidden = snapshot.status !== "round_over" || endsMatch(snapshot);
   $("btn-last").disabled = !table || !snapshot.observation.tricks.length;
   $("btn-hint").disabled = !state.deciding;
-  $("btn-hint").setAttribute("aria-busy", String(state.hintRequest !== null));
+  $("btn-hint").setAttribute("aria-busy", String(state.hintRequest !== null || state.hintWanted));
 }
 
 /**

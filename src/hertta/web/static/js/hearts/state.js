@@ -20,6 +20,7 @@ export class HeartsState {
     this.summaryShown = null; // which round's result dialog has been opened already
     this.newRequest = null; // seq of a `new` frame waiting for its answer
     this.hintRequest = null; // seq of a `hint` frame waiting for its answer
+    this.hintWanted = false; // Hint was pressed while the table still moved: sent once it rests
     this.reviewRequest = null; // seq of a `review` frame waiting for its answer
   }
 

@@ -95,6 +95,15 @@ function request() {
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
+  const name = $("create-name");
+  if (!name.value.trim()) {
+    // Said here, in the page's words, next to the field (the server would refuse it too).
+    $("create-error").textContent = t("online.name_first");
+    name.setAttribute("aria-invalid", "true");
+    name.focus();
+    return;
+  }
+  name.removeAttribute("aria-invalid");
   $("create-submit").disabled = true;
   try {
     const answer = await fetch("/api/tables", {
@@ -104,7 +113,9 @@ async function create(event) {
     });
     const body = await answer.json();
     if (!answer.ok) {
-      $("create-error").textContent = body.detail ? `${errorText(body.error)} ${body.detail}` : errorText(body.error);
+      // The server's detail is English: it is shown to English readers only.
+      const detail = config.lang === "en" && body.detail ? ` ${body.detail}` : "";
+      $("create-error").textContent = errorText(body.error) + detail;
       return;
     }
     location.assign(new URL(body.invite_url).pathname + new URL(body.invite_url).search);

@@ -182,6 +182,11 @@ function onSeatList(event) {
 async function saveName(event) {
   event.preventDefault();
   $("name-error").textContent = "";
+  if (!$("name-input").value.trim()) {
+    $("name-error").textContent = t("online.name_first");
+    $("name-input").focus();
+    return;
+  }
   const answer = await fetch("/api/profile", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -189,7 +194,9 @@ async function saveName(event) {
   });
   const body = await answer.json();
   if (!answer.ok) {
-    $("name-error").textContent = `${errorText(body.error)} ${body.detail ?? ""}`.trim();
+    // The server's detail is English: it is shown to English readers only.
+    const detail = config.lang === "en" ? body.detail ?? "" : "";
+    $("name-error").textContent = `${errorText(body.error)} ${detail}`.trim();
     return;
   }
   page.name = body.name;

@@ -6,7 +6,7 @@ import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { ruleOptionWords } from "../common/rules.js";
 import { cardKey, faceMarkup } from "../hearts/cards.js";
-import { cardName, directionWord } from "../hearts/render.js";
+import { cardName, directionWord, signedPoints } from "../hearts/render.js";
 import { cardElement, fillHands, fillScores } from "./review.js";
 import { endsMatch, namesOf, roundOf, spotOf } from "./view.js";
 
@@ -127,7 +127,7 @@ function renderRing(state, round, page) {
     el.classList.toggle("me", i === table.you);
     setText(el.querySelector(".oseat-name"), names[i]);
     setText(el.querySelector(".oseat-total"), String(round.totals[i]));
-    setText(el.querySelector(".oseat-taken"), round.taken[i] ? `+${round.taken[i]}` : "");
+    setText(el.querySelector(".oseat-taken"), round.taken[i] ? signedPoints(round.taken[i]) : "");
     setText(el.querySelector(".oseat-count"), t("online.cards_n", { count: round.sizes[i] }));
     const badges = [];
     if (seat.kind === "computer") badges.push(t(`hearts.level.${seat.level}`));
@@ -212,7 +212,9 @@ function promptText(state, round, page) {
     if (you === null) return t("online.spectating");
     if (round.passTo === null) return t("hearts.prompt.no_pass");
     if (round.passed.length) return t("hearts.prompt.passed");
-    return t("hearts.prompt.pass", { count: page.limits.pass_size, direction: directionWord(round.passDirection), name: names[round.passTo] });
+    return t("hearts.prompt.pass", {
+      count: page.limits.pass_size, direction: t(`hearts.direction_to.${round.passDirection}`), name: names[round.passTo],
+    });
   }
   if (game.status === "playing") {
     if (round.turn === you) return t(round.trick.cards.length ? "hearts.prompt.play" : "hearts.prompt.lead");
@@ -229,7 +231,7 @@ function renderInfo(state, round) {
   const game = state.game;
   setText($("info-round"), String(game.round_index + 1));
   setText($("info-pass"), directionWord(round.passDirection));
-  setText($("info-broken"), t(round.broken ? "online.broken" : "hearts.not_broken"));
+  setText($("info-broken"), t(round.broken ? "hearts.broken" : "hearts.not_broken"));
 }
 
 function renderMoon(state, round) {
