@@ -103,6 +103,15 @@ def test_a_full_trick_lies_between_the_seats(
             assert overlap(seat, card) == 0, (seat_id, seat, card_id, card)
     for card_id, card in boxes["trick"]:
         assert inside(card, boxes["table"]), (card_id, card, boxes["table"])
+    # With five or six players two seats share a side; who played what still shows at a
+    # glance: no trick card lies over another's corner (its rank and suit, the top quarter of
+    # its width and height). Three and four keep the classic cross, whose cards may touch.
+    for card_id, card in boxes["trick"] if players >= 5 else []:
+        corner = [card[0], card[1], card[0] + (card[2] - card[0]) / 4,
+                  card[1] + (card[3] - card[1]) / 4]
+        for other_id, other in boxes["trick"]:
+            if other_id != card_id:
+                assert overlap(corner, other) == 0, (card_id, other_id, boxes["trick"])
     assert_no_scrolling(page)
 
 

@@ -15,12 +15,14 @@ const SEAT_PLACES = {
   6: [null, ["L", 0.78], ["L", 0.24], ["T", 0.5], ["R", 0.24], ["R", 0.78]],
 };
 
-/** Each seat's card in the trick: from the trick's centre, in card widths and card heights. */
+/** Each seat's card in the trick: from the trick's centre, in card widths and card heights.
+ * With 5 and 6 players two seats share a side: their cards lie apart, each toward its own
+ * seat, and no card hides another's corner, so who played which card shows at a glance. */
 const TRICK_OFFSETS = {
   3: [[0, 0.5], [-0.62, -0.2], [0.62, -0.2]],
   4: [[0, 0.55], [-0.75, 0], [0, -0.55], [0.75, 0]],
-  5: [[0, 0.55], [-0.82, 0.12], [-0.46, -0.5], [0.46, -0.5], [0.82, 0.12]],
-  6: [[0, 0.6], [-0.86, 0.28], [-0.74, -0.34], [0, -0.6], [0.74, -0.34], [0.86, 0.28]],
+  5: [[0, 0.6], [-1.2, 0.45], [-0.6, -0.55], [0.6, -0.55], [1.2, 0.45]],
+  6: [[0, 0.62], [-1.22, 0.52], [-1.22, -0.52], [0, -0.62], [1.22, -0.52], [1.22, 0.52]],
 };
 
 const GAP = 6; // px between a seat and the table's edge, and between seats and the trick
@@ -113,7 +115,9 @@ export function layoutHand() {
   const hand = $("hand");
   const cards = [...hand.querySelectorAll(".hcard")];
   if (!cards.length) {
-    hand.style.height = "0px";
+    // The hand empties with the round's last trick: its row keeps its height, so the table
+    // does not grow (and every card on it move) while that trick is still being shown.
+    if (!hand.style.height) hand.style.height = "0px";
     return;
   }
   const width = hand.clientWidth;
