@@ -36,10 +36,15 @@ class GameInfo:
     stats: Callable[[Store, str], list[StatLine]]
 
 
+NO_VALUE = "–"
+"""A missing figure (an en dash, as the game pages' info bars show one)."""
+
+
 def format_duration(ms: int | None) -> str:
-    """``m:ss`` (``h:mm:ss`` from an hour); ``-`` when there is no value."""
+    """``m:ss`` (``h:mm:ss`` from an hour); a dash, as every page shows a missing value,
+    when there is none."""
     if ms is None:
-        return "-"
+        return NO_VALUE
     seconds = ms // 1000
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
@@ -55,7 +60,7 @@ def solitaire_stat_lines(store: Store, player_id: str) -> list[StatLine]:
         ("stats.current_streak", str(stats.current_streak)),
         ("stats.best_streak", str(stats.best_streak)),
         ("stats.best_time", format_duration(stats.best_time_ms)),
-        ("stats.fewest_moves", "-" if stats.fewest_moves is None else str(stats.fewest_moves)),
+        ("stats.fewest_moves", NO_VALUE if stats.fewest_moves is None else str(stats.fewest_moves)),
     ]
 
 
@@ -66,7 +71,7 @@ def hearts_stat_lines(store: Store, player_id: str) -> list[StatLine]:
         ("hearts.stats.played", str(stats.played)),
         ("hearts.stats.won", str(stats.won)),
         ("stats.win_percent", f"{stats.win_percent} %"),
-        ("hearts.stats.average", "-" if average is None else f"{average:.1f}"),
+        ("hearts.stats.average", NO_VALUE if average is None else f"{average:.1f}"),
         ("hearts.stats.moons", str(stats.moons)),
     ]
 
