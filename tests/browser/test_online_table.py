@@ -5,6 +5,7 @@ computer players, watched by a spectator who never sees a hand."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -136,8 +137,12 @@ def test_two_people_two_computers_and_a_spectator(
     expect(watcher.locator("#game")).to_have_attribute("data-connected", "1")
     expect(watcher.locator("#game")).to_have_attribute("data-you", "")
     expect(watcher.locator("#prompt")).not_to_be_empty()
-    # The turn clock shows the seconds left while a person owes a decision.
+    # The turn clock shows the seconds left while a person owes a decision, and next to each
+    # person's own prompt while it is theirs (both pass at the start); a spectator owes none.
     expect(host.locator("#info-clock")).to_contain_text(" s")
+    expect(host.locator("#prompt-clock")).to_be_visible()
+    expect(host.locator("#prompt-clock")).to_have_text(re.compile(r"^\d+ s$"))
+    expect(watcher.locator("#prompt-clock")).to_be_hidden()
 
     seen_hands: list[int] = []
 

@@ -130,14 +130,24 @@ function handle(message) {
 
 function drawClock() {
   const line = $("info-clock");
+  // The person's own clock is also shown by the prompt, where their eyes are (the tile at the
+  // top is far from the hand); it turns urgent in the last five seconds.
+  const near = $("prompt-clock");
+  const clock = page.state?.table.clock_state;
+  const mine = clock !== null && clock !== undefined && clock.seats.includes(page.state.table.you);
   if (page.clockDeadline === null) {
     line.textContent = "–";
     line.dataset.ms = "";
+    near.hidden = true;
     return;
   }
   const left = Math.max(0, page.clockDeadline - performance.now());
+  const words = t("online.seconds_left", { seconds: Math.ceil(left / 1000) });
   line.dataset.ms = String(Math.round(left));
-  line.textContent = t("online.seconds_left", { seconds: Math.ceil(left / 1000) });
+  line.textContent = words;
+  near.hidden = !mine;
+  near.textContent = mine ? words : "";
+  near.classList.toggle("urgent", mine && left <= 5000);
 }
 
 setInterval(() => {
