@@ -29,6 +29,8 @@ def test_the_round_review_marks_the_mistakes(page: Page, server: ServerProcess) 
     if result == "moon_choice":
         page.locator("#moon-add").click()
     assert status(page) == "round_over"
+    # The result opens on its way on, for a keyboard player too.
+    expect(page.locator("#round-next")).to_be_focused()
     page.locator("#round-review").click()
     dialog = page.locator("#dialog-review")
     expect(dialog).to_be_visible()
@@ -72,6 +74,11 @@ def test_the_round_review_marks_the_mistakes(page: Page, server: ServerProcess) 
     page.keyboard.press("Escape")  # Esc closes it the same way
     expect(dialog).to_be_hidden()
     expect(page.locator("#dialog-round")).to_be_visible()
+    expect(page.locator("#round-next")).to_be_focused()
+    # Enter deals the next round, and the keyboard's place is then in the new hand, not lost.
+    page.keyboard.press("Enter")
+    expect(page.locator("#game")).to_have_attribute("data-status", "passing")
+    expect(page.locator("#hand .hcard").first).to_be_focused()
 
 
 def test_no_review_mid_round(page: Page, server: ServerProcess) -> None:

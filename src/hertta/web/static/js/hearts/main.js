@@ -28,7 +28,10 @@ const config = readJson("game-config");
 const limits = config.limits;
 const state = new HeartsState(limits);
 const animator = new HeartsAnimator(motionMs(config.animationMs), config.trickPause !== false);
-const dialogs = new Dialogs(state, () => sendView());
+const dialogs = new Dialogs(state, () => {
+  sendView();
+  keepFocus();
+});
 let receivedTimer = null;
 let pending = 0;
 // What the round dialog shows: "summary" (a round's result, closed by the game when the next
@@ -102,6 +105,12 @@ function summaryKey(snapshot) {
   return `${snapshot.round_index}/${snapshot.status}/${snapshot.summary.totals.join(",")}`;
 }
 
+/** The round's result opens on its way on (the next round, or a new match at the end). */
+function focusWayOn() {
+  const button = [$("round-next"), $("round-new")].find((b) => !b.hidden);
+  button?.focus();
+}
+
 function syncDialogs(snapshot) {
   if (snapshot.status === "none") {
     if (!dialogs.isOpen("dialog-new")) openNewDialog();
@@ -114,6 +123,7 @@ function syncDialogs(snapshot) {
     fillSummary(snapshot);
     roundDialog = "summary";
     dialogs.open("dialog-round");
+    focusWayOn();
   } else if (!over && roundDialog === "summary") {
     dialogs.close("dialog-round");
   }
@@ -240,6 +250,21 @@ async function handle(message) {
   syncDialogs(next);
   // The computer players' updates may come while the person looks at the scores.
   if (roundDialog === "scores" && dialogs.isOpen("dialog-round") && next.status !== "none") fillScores(next);
+  keepFocus();
+}
+
+/**
+ * A keyboard player's place must not fall to the page's body when the card under it is gone
+ * (played, or dealt anew) or a dialog closes over nothing: when the decision is the person's,
+ * it goes to the hand's first card that can be used. (A mouse player sees no ring: focus moved
+ * by the page shows one only after keyboard use.)
+ */
+function keepFocus() {
+  const active = document.activeElement;
+  if (dialogs.anyOpen || (active && active !== document.body && active.isConnected)) return;
+  if (!state.deciding) return;
+  const card = $("hand").querySelector(".hcard:not(.illegal)") ?? $("hand").querySelector(".hcard");
+  card?.focus({ preventScroll: true });
 }
 
 const queue = new MessageQueue(handle, setBusy);
@@ -254,6 +279,7 @@ $("dialog-review").addEventListener("close", () => {
   fillSummary(s);
   roundDialog = "summary";
   dialogs.open("dialog-round");
+  focusWayOn();
 });
 
 // -- what the person does -------------------------------------------------------------------
@@ -267,10 +293,11 @@ const actions = {
   card(el) {
     if (!canAct()) return;
     if (state.passing) {
-      if (state.chosen.has(el.id)) state.chosen.delete(el.id);
+      const dropped = state.chosen.has(el.id);
+      if (dropped) state.chosen.delete(el.id);
       else if (state.chosen.size < limits.pass_size) state.chosen.add(el.id);
       redraw();
-      announce(t("hearts.announce.selected", {
+      announce(t(dropped ? "hearts.announce.unselected" : "hearts.announce.selected", {
         card: cardName(el.dataset.card), count: state.chosen.size, total: limits.pass_size,
       }));
       return;

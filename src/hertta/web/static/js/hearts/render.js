@@ -185,7 +185,9 @@ function renderTrick(snapshot, table) {
     el.classList.toggle("cancelled", play.cancelled);
     // The card that takes a completed trick stands out while the trick is still in view.
     el.classList.toggle("winning", Boolean(table.completed) && table.completed.winner === play.seat);
-    el.setAttribute("aria-label", play.cancelled ? `${cardName(play.card)}, ${t("hearts.cancelled")}` : cardName(play.card));
+    // Who played it, as its place on the table says to the eye: "Liisa: risti 2".
+    const words = `${seatName(snapshot, play.seat)}: ${cardName(play.card)}`;
+    el.setAttribute("aria-label", play.cancelled ? `${words}, ${t("hearts.cancelled")}` : words);
   });
   removeOthers(box, keep, ".trick-card");
   renderTaker(snapshot, table);

@@ -166,6 +166,7 @@ function renderTrick(state, round) {
       box.append(el);
     }
     el.classList.toggle("cancelled", Boolean(round.trick.cancelled[i]));
+    el.setAttribute("aria-label", `${namesOf(state)[seat]}: ${cardName(card)}`);  // who played it
     const [x, y] = trickSpotOf(n, spotOf(state, seat));
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
