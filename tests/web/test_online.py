@@ -27,6 +27,7 @@ from tests.web.online_helpers import (
     latest,
     name_player,
     simple_decision,
+    wait_for_table_over,
 )
 
 
@@ -332,6 +333,63 @@ def test_no_spectators_when_the_host_says_no(shared: TestClient) -> None:
         ) as ws:
             ws.receive_text()
         assert refused.value.code == 4409
+
+
+def test_a_guest_who_came_early_stops_watching_when_no_spectators_are_allowed(
+    shared: TestClient,
+) -> None:
+    table = create_table(shared, "host", **FOUR)
+    invite = invite_of(table)
+    with at_table(shared, table["id"], [*PEOPLE, "peeker"], invite) as sockets:
+        peeker = sockets.pop("peeker")
+        assert latest(peeker)["table"]["you"] is None  # a guest while seats are free
+        sit_everyone(sockets)  # the match starts
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(50):  # what was already on its way, then the close
+                peeker.receive()
+        assert closed.value.code == 4409
+        hands = [m for m in peeker.messages if (m.get("state") or {}).get("game")]
+        assert hands == [], "the guest saw the game begin"
+
+
+def test_a_removed_person_neither_sees_nor_plays_the_next_ones_seat(shared: TestClient) -> None:
+    # Spectators allowed, so the removed person may stay on as one (without, she is closed
+    # out as any guest is: the test above).
+    table = create_table(shared, "host", spectators=True, **FOUR)
+    invite = invite_of(table)
+    with at_table(shared, table["id"], ["host", "aino", "eero"], invite) as sockets:
+        host, aino, eero = sockets["host"], sockets["aino"], sockets["eero"]
+        aino.send("sit", seat=2)
+        assert host.send("remove", seat=2)["type"] == "update"
+        drain(aino)
+        assert latest(aino)["table"]["you"] is None  # told at once, not after a reload
+        eero.send("sit", seat=2)
+        for seat in (1, 3):
+            host.send("computer", seat=seat, level="easy")
+        drain(aino)
+        state = latest(aino)
+        assert state["table"]["status"] == "playing" and state["table"]["you"] is None
+        assert "observation" not in (state["game"] or {})  # no hand: a spectator's view
+        refused = aino.send("pass", cards=["2C", "3C", "4C"])
+        assert refused == {**refused, "type": "error", "code": "not_your_seat"}
+        drain(eero)
+        assert latest(eero)["game"]["observation"]["passed"] == []  # nobody passed for him
+
+
+def test_a_table_whose_people_all_left_plays_on_to_its_end(shared: TestClient) -> None:
+    rules = {"preset": "standard", "players": 4, "score_limit": 10}
+    table = create_table(shared, "host", rules=rules, clock=0,
+                         seats=["host", "open", {"level": "easy"}, {"level": "easy"}])
+    invite = invite_of(table)
+    with at_table(shared, table["id"], ["host", "aino"], invite) as sockets:
+        sockets["aino"].send("sit")
+        for person in ("host", "aino"):
+            assert sockets[person].send("leave")["type"] == "update"
+        # Nobody is left to say "next" after a round: the stand-ins are ready for them, so
+        # the match goes on to its end (its pages still watch it).
+        wait_for_table_over(sockets["host"], limit=5000)
+    reply = shared.get(f"/api/tables/{table['id']}/record", headers=cookie_header(shared, "aino"))
+    assert reply.status_code == 200 and "N" in reply.json()["decisions"]  # a next round, unasked
 
 
 def test_unknown_and_private_tables_are_not_found(shared: TestClient) -> None:

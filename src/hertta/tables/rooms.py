@@ -292,6 +292,7 @@ class Room(SharedPresence, RoomClock):
             self._notify([{"type": "autopilot", "seat": seat, "on": True}])
             self._after_change()
             self.live.wake_computer_players()
+            await self._maybe_next_round()  # the last person to leave a round's result
 
     # -- decisions ---------------------------------------------------------------------------
 
@@ -373,6 +374,10 @@ class Room(SharedPresence, RoomClock):
         match = self.match
         if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
             self._spawn(self._finish(match))
+        elif self.live is not None and self.live.holds:
+            # A round just over with no person left to say "next" (all away or gone, their
+            # seats played by stand-ins) must not wait for a word that will never come.
+            self._spawn(self._maybe_next_round())
 
     async def _finish(self, match: MatchState) -> None:
         over = replace(self.online, status=OnlineStatus.OVER)

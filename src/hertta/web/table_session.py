@@ -10,6 +10,7 @@ every change reaches every connection as an ``update``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -31,7 +32,7 @@ from hertta.web.hearts_session import card_text, choice, pass_cards
 from hertta.web.preferences import Value
 from hertta.web.protocol import Intent, Message, OpSpec, boolean, integer, text
 from hertta.web.services import AppServices
-from hertta.web.transport import Connection
+from hertta.web.transport import CLOSE_NO_SPECTATORS, Connection
 
 SEAT_ARG = integer(0, 5)
 OPS: dict[str, OpSpec] = {
@@ -91,8 +92,15 @@ class TableChannel:
     def view_changed(self, connection: Connection) -> None:
         """Shared tables have no clock that pauses with the page."""
 
+    @property
+    def current_seat(self) -> int | None:
+        """The seat the room gives this person now: what they see and may decide for. (The
+        host may remove them, another tab or process may seat them; ``seat`` is the one
+        their connections count as present at, brought in line by :meth:`_follow_seat`.)"""
+        return self.room.online.seat_of(self.player)
+
     def view(self) -> dict[str, Any]:
-        return {**self.room.view(self.seat, self.player, self.move_errors),
+        return {**self.room.view(self.current_seat, self.player, self.move_errors),
                 "version": self.version}
 
     def view_update(self, re: int | None) -> Message:
@@ -103,14 +111,25 @@ class TableChannel:
         return await self.snapshot()
 
     async def snapshot(self) -> Message:
+        self._follow_seat()
         return {"type": "snapshot", "events": [], "state": self.view()}
 
     # -- the room's watcher ------------------------------------------------------------------
 
     def room_changed(self, change: RoomChange) -> None:
+        if self.current_seat != self.seat:
+            # Presence follows once this news is out: telling it now would start a second
+            # broadcast inside this one, and its state would go out before this one's.
+            asyncio.get_running_loop().call_soon(self._follow_seat)
+        if self._may_not_watch():
+            # The match began with no spectators allowed, and this person has no seat: what
+            # they may see ends here, as a new connection would be refused (4409).
+            for connection in list(self.connections):
+                connection.close_from_server(CLOSE_NO_SPECTATORS)
+            return
         self.version += 1
         events = [
-            event for event in change.events_for(self.seat)
+            event for event in change.events_for(self.current_seat)
             if not (event["type"] == "reaction" and event["seat"] in self.muted)
         ]
         message = {"type": "update", "re": None, "events": events, "state": self.view()}
@@ -188,15 +207,31 @@ class TableChannel:
         """This person's seat changed (sat down, stood up): presence follows."""
         if seat == self.seat:
             return
-        if self.seat is not None:
+        # The new seat first: presence news re-enters room_changed, which follows the seat.
+        old, self.seat = self.seat, seat
+        if old is not None:
             for _ in self.connections:
-                self.room.disconnected(self.seat)
-        self.seat = seat
+                self.room.disconnected(old)
         if seat is not None:
             for _ in self.connections:
                 self.room.connected(seat)
 
+    def _follow_seat(self) -> None:
+        """The seat is the room's to say, not this session's memory: the host may remove the
+        person, another tab (or process) may seat them. A removed person must neither see nor
+        decide for whoever sits there next."""
+        self._moved(self.room.online.seat_of(self.player))
+
+    def _may_not_watch(self) -> bool:
+        online = self.room.online
+        return (
+            self.current_seat is None
+            and online.status is OnlineStatus.PLAYING
+            and not online.spectators
+        )
+
     def _seated(self) -> int:
+        self._follow_seat()
         if self.seat is None or self.room.online.status is OnlineStatus.CLOSED:
             raise SeatError("you have no seat at this table")
         return self.seat

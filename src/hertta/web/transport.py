@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 CLOSE_NO_PLAYER: Final = 4401
 """Close code for a socket without a valid player cookie."""
+CLOSE_NO_SPECTATORS: Final = 4409
+"""Close code: a shared table that takes no spectators, and this person has no seat at it."""
 CLOSE_TOO_SLOW: Final = 1013
 """Close code for a connection that stopped reading its messages ("try again later")."""
 OUTBOX_LIMIT: Final = 256
@@ -69,7 +71,7 @@ class Connection:
     closing: bool = False
     outbox: asyncio.Queue[Message] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
     writer: asyncio.Task[None] | None = None
-    closed_as_slow: asyncio.Task[None] | None = None
+    server_close: asyncio.Task[None] | None = None
 
     @property
     def active(self) -> bool:
@@ -87,9 +89,16 @@ class Connection:
             self.closing = True
             if self.writer is not None:
                 self.writer.cancel()  # a write stuck on the full socket goes too
-            self.closed_as_slow = asyncio.get_running_loop().create_task(
+            self.server_close = asyncio.get_running_loop().create_task(
                 self._close(CLOSE_TOO_SLOW)
             )
+
+    def close_from_server(self, code: int) -> None:
+        """End this connection from the server's side; the page learns why from ``code``."""
+        if self.closing:
+            return
+        self.closing = True
+        self.server_close = asyncio.get_running_loop().create_task(self._close(code))
 
     async def _close(self, code: int) -> None:
         with contextlib.suppress(Exception):
@@ -236,10 +245,11 @@ async def serve(
         sockets.open.discard(connection)
         connection.stop_writing()
         sockets.clean_up(_after_close(channel, connection))
-    if connection.closed_as_slow is not None:
-        # Closed as too slow: its close frame waits for the peer to read; the connection
-        # must stay until then (or a while), or the peer would see it cut off mid-message.
-        await asyncio.wait({connection.closed_as_slow}, timeout=CLOSE_WAIT_S)
+    if connection.server_close is not None:
+        # Closed by the server (too slow, or no longer allowed in): its close frame waits for
+        # the peer to read; the connection must stay until then (or a while), or the peer
+        # would see it cut off mid-message.
+        await asyncio.wait({connection.server_close}, timeout=CLOSE_WAIT_S)
 
 
 async def _after_close(channel: Channel, connection: Connection) -> None:

@@ -34,8 +34,6 @@ router = APIRouter()
 
 CLOSE_NO_TABLE = 4404
 """Close code: no such table (or a private one without its invite)."""
-CLOSE_NO_SPECTATORS = 4409
-"""Close code: the table does not take spectators and this person has no seat."""
 INVITE_BYTES = 24
 """An invite token is 192 random bits (the issue asks for at least 128)."""
 
@@ -185,7 +183,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             raise transport.Refused(CLOSE_NO_TABLE)
         seated = online.seat_of(player_id) is not None
         if not seated and online.status is not OnlineStatus.WAITING and not online.spectators:
-            raise transport.Refused(CLOSE_NO_SPECTATORS)
+            raise transport.Refused(transport.CLOSE_NO_SPECTATORS)
         preferences = await anyio.to_thread.run_sync(
             player_preferences, services.store, player_id
         )

@@ -61,11 +61,24 @@ function eventWords(event, state) {
     case "started": return t("online.started");
     case "timed_out": return event.seat === state.table.you ? t("online.timed_out_you")
       : t("online.timed_out", { name: name(event.seat) });
-    case "autopilot": return t(event.on ? "online.autopilot_on" : "online.autopilot_off", { name: name(event.seat) });
-    case "presence": return t(event.connected ? "online.came_back" : "online.dropped", { name: name(event.seat) });
+    case "autopilot": return autopilotWords(event, state, name(event.seat));
+    case "presence": {
+      if (event.seat === state.table.you && event.connected) return t("online.came_back_you");
+      return t(event.connected ? "online.came_back" : "online.dropped", { name: name(event.seat) });
+    }
     case "table_over": return t("hearts.prompt.match_over");
     default: return "";
   }
+}
+
+/** A computer player took a seat over (or gave it back): said to its person as "you", and
+ * for good when the person left rather than dropped away. */
+function autopilotWords(event, state, who) {
+  const mine = event.seat === state.table.you;
+  const left = Boolean(state.table.seats[event.seat]?.left);
+  if (!event.on) return mine ? t("online.autopilot_off_you") : t("online.autopilot_off", { name: who });
+  if (mine) return t(left ? "online.autopilot_you_left" : "online.autopilot_you");
+  return left ? t("online.autopilot_left", { name: who }) : t("online.autopilot_on", { name: who });
 }
 
 function showReaction(event) {
