@@ -471,6 +471,29 @@ def test_a_hint_pressed_while_the_cards_still_fly_comes_once_they_land(
     expect(page.locator("#btn-hint")).to_have_attribute("aria-busy", "false")
 
 
+def test_the_last_trick_names_every_card_and_marks_the_one_that_took_it(
+    page: Page, server: ServerProcess
+) -> None:
+    open_hearts(page, server.url)
+    new_match(page, code=CODE)
+    pass_cards(page, [element_id for element_id, _ in hand_ids(page)[:3]])
+    expect(page.locator("#game")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#hand .hcard.legal").first).to_be_visible()  # the person's turn comes
+    hit(page, f"#hand-{legal(page)[0]}", touch=False)
+    # The button comes alive with the first trick taken (the others may be on the next).
+    expect(page.locator("#btn-last")).to_be_enabled()
+    idle(page)
+    page.keyboard.press("l")
+    expect(page.locator("#dialog-last")).to_be_visible()
+    cards = page.locator("#last-trick .last-card")
+    expect(cards).to_have_count(4)
+    winner = page.locator("#last-trick .last-card.winning")
+    expect(winner).to_have_count(1)
+    name = winner.locator("figcaption").inner_text()
+    took = page.locator("#last-winner").inner_text()
+    assert (took.startswith("Otit") if name == "Sinä" else took.startswith(name)), (name, took)
+
+
 def test_no_hint_while_the_computer_players_decide(page: Page, gated: GatedServer) -> None:
     """A hint is for a decision of the person's own: while the others decide there is none, so
     none is asked for (the server would only refuse it)."""

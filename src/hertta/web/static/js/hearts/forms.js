@@ -126,6 +126,8 @@ export function fillLastTrick(snapshot) {
     const item = document.createElement("figure");
     item.className = "last-card";
     if (last.cancelled[i]) item.classList.add("cancelled");
+    // The card that took it, marked as it was on the table (a carried-over trick has none).
+    if (last.winner !== null && last.seats[i] === last.winner) item.classList.add("winning");
     const art = document.createElement("div");
     art.className = "pcard";
     art.innerHTML = faceMarkup(card);
