@@ -123,6 +123,17 @@ class OnlineTable:
         )
 
 
+def may_watch(table: OnlineTable, player: str) -> bool:
+    """Whether ``player`` may see the game at ``table`` now: seated, or the match has not
+    begun, or the host allows spectators. (Who may see the table at all, private or public,
+    is the invite's business.)"""
+    return (
+        table.seat_of(player) is not None
+        or table.status is OnlineStatus.WAITING
+        or table.spectators
+    )
+
+
 def clean_name(value: object) -> str:
     """A display name: 1-20 characters once trimmed, no control characters (ConfigError)."""
     if not isinstance(value, str):

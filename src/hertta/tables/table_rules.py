@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from hertta.cards import parse_card
+from hertta.cards import Card, parse_card
 from hertta.errors import ConfigError, NotationError
 from hertta.hearts import PRESET_NAMES, preset, with_options
 from hertta.hearts.config import MOON_RULES, RulesConfig, overrides
@@ -28,15 +28,9 @@ BONUS_CARDS: Final[dict[str, tuple[str, ...]]] = {"omnibus": ("TD", "JD")}
 """The bonus cards a preset may be played with (the first is its own)."""
 ACE_OF_SPADES_POINTS: Final[dict[str, tuple[int, ...]]] = {"black_lady": (0, 7)}
 """The A♠'s penalty points a preset may be played with (the first is its own)."""
-CHOICE_KEYS: Final = (
-    "preset",
-    "players",
-    "score_limit",
-    "moon_rule",
-    "bonus_card",
-    "ace_of_spades_points",
-    "queen_breaks_hearts",
-)
+OPTION_KEYS: Final = ("bonus_card", "ace_of_spades_points", "queen_breaks_hearts")
+"""The variants' options a choice may hold (beside the preset, players, limit and moon rule)."""
+CHOICE_KEYS: Final = ("preset", "players", "score_limit", "moon_rule", *OPTION_KEYS)
 
 
 def offered_choices() -> dict[str, Any]:
@@ -86,28 +80,23 @@ def rules_from_json(value: object) -> tuple[RulesConfig, int]:
 def rules_json(rules: RulesConfig, players: int) -> JsonObject:
     """The choice that gives ``rules`` (the offered options only where they are not the
     preset's own); :func:`rules_from_json` reads it back."""
-    out: JsonObject = {
+    return {
         "preset": rules.preset,
         "players": players,
         "score_limit": rules.score_limit,
         "moon_rule": rules.moon_rule,
+        **rule_options_json(rules),
     }
-    changed = overrides(rules)
-    if "bonus_card" in changed and rules.bonus_card is not None:
-        out["bonus_card"] = rules.bonus_card.notation
-    if "ace_of_spades_points" in changed:
-        out["ace_of_spades_points"] = rules.ace_of_spades_points
-    if "queen_breaks_hearts" in changed:
-        out["queen_breaks_hearts"] = rules.queen_breaks_hearts
-    return out
 
 
 def rule_options_json(rules: RulesConfig) -> JsonObject:
     """The offered options of ``rules`` that are not its preset's own (``{}``: none)."""
+    changed = overrides(rules)
     return {
-        key: value
-        for key, value in rules_json(rules, 0).items()
-        if key in ("bonus_card", "ace_of_spades_points", "queen_breaks_hearts")
+        key: value.notation if isinstance(value, Card) else value
+        for key in OPTION_KEYS
+        # No bonus card at all is no choice the forms offer (a match code can say it: BC0).
+        if key in changed and (value := changed[key]) is not None
     }
 
 

@@ -24,7 +24,7 @@ from hertta.hearts.decisions import Decision, MoonDecision, NextRound, PassDecis
 from hertta.tables.hearts import LEVELS
 from hertta.tables.hearts_view import decision_events
 from hertta.tables.model import SeatError
-from hertta.tables.online import OnlineStatus, remove, seat_computer, sit
+from hertta.tables.online import OnlineStatus, may_watch, remove, seat_computer, sit
 from hertta.tables.reactions import REACTIONS
 from hertta.tables.rooms import Room, RoomChange
 from hertta.web.errors import ProtocolError
@@ -121,7 +121,7 @@ class TableChannel:
             # Presence follows once this news is out: telling it now would start a second
             # broadcast inside this one, and its state would go out before this one's.
             asyncio.get_running_loop().call_soon(self._follow_seat)
-        if self._may_not_watch():
+        if not may_watch(self.room.online, self.player):
             # The match began with no spectators allowed, and this person has no seat: what
             # they may see ends here, as a new connection would be refused (4409).
             for connection in list(self.connections):
@@ -221,14 +221,6 @@ class TableChannel:
         person, another tab (or process) may seat them. A removed person must neither see nor
         decide for whoever sits there next."""
         self._moved(self.room.online.seat_of(self.player))
-
-    def _may_not_watch(self) -> bool:
-        online = self.room.online
-        return (
-            self.current_seat is None
-            and online.status is OnlineStatus.PLAYING
-            and not online.spectators
-        )
 
     def _seated(self) -> int:
         self._follow_seat()

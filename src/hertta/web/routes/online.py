@@ -18,6 +18,7 @@ from hertta.tables.online import (
     OnlineStatus,
     OnlineTable,
     clean_name,
+    may_watch,
     online_table_from_request,
     public_json,
 )
@@ -181,8 +182,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         online = room.online
         if not may_see(online, player_id, invite):
             raise transport.Refused(CLOSE_NO_TABLE)
-        seated = online.seat_of(player_id) is not None
-        if not seated and online.status is not OnlineStatus.WAITING and not online.spectators:
+        if not may_watch(online, player_id):
             raise transport.Refused(transport.CLOSE_NO_SPECTATORS)
         preferences = await anyio.to_thread.run_sync(
             player_preferences, services.store, player_id

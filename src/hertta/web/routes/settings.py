@@ -112,7 +112,6 @@ def json_settings(body: Mapping[str, object]) -> dict[str, Value]:
     return values
 
 
-
 async def _store(services: AppServices, player: str, values: dict[str, Value]) -> dict[str, Value]:
     store = services.store
 

@@ -50,3 +50,10 @@ export function errorText(code) {
   const key = `error.${code}`;
   return key in catalogue ? catalogue[key] : t("error.bad_input");
 }
+
+/** The words for a refused HTTP request's answer ({error, detail}): the code's, and the
+ * server's detail, which is English, for English readers only. */
+export function answerText(body) {
+  const detail = document.documentElement.lang === "en" && body.detail ? ` ${body.detail}` : "";
+  return errorText(body.error) + detail;
+}

@@ -3,7 +3,7 @@
 // opens at once; its page shows the invite link to send to friends.
 
 import { $, readJson } from "../common/dom.js";
-import { errorText, t } from "../common/i18n.js";
+import { answerText, t } from "../common/i18n.js";
 import { ruleOptionArgs, ruleOptionWords, syncRuleOptions } from "../common/rules.js";
 
 const config = readJson("game-config");
@@ -113,9 +113,7 @@ async function create(event) {
     });
     const body = await answer.json();
     if (!answer.ok) {
-      // The server's detail is English: it is shown to English readers only.
-      const detail = config.lang === "en" && body.detail ? ` ${body.detail}` : "";
-      $("create-error").textContent = errorText(body.error) + detail;
+      $("create-error").textContent = answerText(body);
       return;
     }
     location.assign(new URL(body.invite_url).pathname + new URL(body.invite_url).search);

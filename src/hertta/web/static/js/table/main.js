@@ -6,7 +6,7 @@
 
 import { connectGame } from "../common/connection.js";
 import { $, readJson } from "../common/dom.js";
-import { errorText, t, tn } from "../common/i18n.js";
+import { answerText, errorText, t, tn } from "../common/i18n.js";
 import { announce, flash } from "../common/status.js";
 import { cardName } from "../hearts/render.js";
 import { renderPlay, renderWaiting } from "./render.js";
@@ -217,9 +217,7 @@ async function saveName(event) {
   });
   const body = await answer.json();
   if (!answer.ok) {
-    // The server's detail is English: it is shown to English readers only.
-    const detail = config.lang === "en" ? body.detail ?? "" : "";
-    $("name-error").textContent = `${errorText(body.error)} ${detail}`.trim();
+    $("name-error").textContent = answerText(body);
     return;
   }
   page.name = body.name;
