@@ -374,7 +374,9 @@ class Room(SharedPresence, RoomClock):
         match = self.match
         if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
             self._spawn(self._finish(match))
-        elif self.live is not None and self.live.holds:
+        elif match is not None and decision_needed(match).kind == "next" and (
+            self.live is not None and self.live.holds
+        ):
             # A round just over with no person left to say "next" (all away or gone, their
             # seats played by stand-ins) must not wait for a word that will never come.
             self._spawn(self._maybe_next_round())
