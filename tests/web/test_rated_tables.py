@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from hertta.tables.ratings import DEFAULT_RATING, finishing_places, rate_places
+from hertta.web.i18n import decimal
 from tests.web.online_helpers import (
     at_table,
     cookie_header,
@@ -87,6 +88,9 @@ def test_a_rated_match_updates_everyones_rating(rated_client: TestClient) -> Non
     html = rated_client.get(f"/players/{handle}", headers=cookie_header(rated_client, "aino"))
     assert html.status_code == 200 and f'href="/replay/{table_id}"' in html.text
     assert 'id="rating-chart"' in html.text
+    # Finnish (the default) writes the rating with a decimal comma and the minus sign.
+    assert f'id="player-rating">{decimal("fi", expected[2].conservative, 2)}<' in html.text
+    assert "," in decimal("fi", expected[2].conservative, 2)
     # One rated match is below the leaderboard's threshold.
     assert rated_client.get("/api/leaderboard").json()["players"] == []
 

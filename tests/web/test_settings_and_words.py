@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from hertta.errors import ConfigError
 from hertta.web.errors import ERROR_CODES, PROTOCOL_CODES
-from hertta.web.i18n import CATALOGUE_DIR, LANGUAGES, catalogue, translate
+from hertta.web.i18n import CATALOGUE_DIR, LANGUAGES, catalogue, decimal, translate
 from hertta.web.preferences import PREFERENCES, parse_form
 from hertta.web.settings import Settings, default_db_path
 
@@ -145,6 +145,24 @@ def test_translate_fills_placeholders() -> None:
     assert json.loads((CATALOGUE_DIR / "fi.json").read_text())["settings.move_errors"] == (
         "Siirtovirheet"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "value", "places", "text"),
+    [
+        ("fi", 23.456, 2, "23,46"),
+        ("fi", -3.5, 2, "\u22123,50"),
+        ("fi", -0.001, 2, "0,00"),
+        ("fi", 7.26, 1, "7,3"),
+        ("en", 23.456, 2, "23.46"),
+        ("en", -3.5, 2, "-3.50"),
+        ("en", -0.001, 2, "0.00"),
+    ],
+)
+def test_decimals_are_written_as_the_language_writes_them(
+    lang: str, value: float, places: int, text: str
+) -> None:
+    assert decimal(lang, value, places) == text
 
 
 @pytest.mark.parametrize("asks", [None, "en-US,en;q=0.9", "en", "de-DE,de;q=0.9", "fi-FI"])

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from starlette.requests import HTTPConnection
 
 from hertta.web import transport
-from hertta.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_json, translate
+from hertta.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_json, decimal, translate
 from hertta.web.players import COOKIE_NAME
 from hertta.web.preferences import Value, player_preferences
 from hertta.web.services import AppServices
@@ -65,12 +65,16 @@ def render(
     def t(key: str, **params: object) -> str:
         return translate(lang, key, **params)
 
+    def number(value: float, places: int = 2) -> str:
+        return decimal(lang, value, places)
+
     return services.templates.TemplateResponse(
         request,
         name,
         {
             "lang": lang,
             "t": t,
+            "number": number,
             "preferences": preferences,
             "catalogue_json": catalogue_json(lang),
             "path": request.url.path,

@@ -35,6 +35,21 @@ def translate(lang: str, key: str, **params: object) -> str:
     return text
 
 
+MINUS_SIGN = "\u2212"
+
+
+def decimal(lang: str, value: float, places: int) -> str:
+    """``value`` with ``places`` decimals as the language writes it: "1,25" and "−3,50" in
+    Finnish (a comma, the minus sign, as the browser's ``Intl.NumberFormat("fi")`` writes),
+    "1.25" and "-3.50" in English. No grouping: ratings and points stay under 10,000."""
+    text = f"{value:.{places}f}"
+    if text.startswith("-") and float(text) == 0:
+        text = text[1:]  # -0.00 is zero
+    if lang == "fi":
+        text = text.replace(".", ",").replace("-", MINUS_SIGN)
+    return text
+
+
 def catalogue_json(lang: str) -> str:
     """The catalogue as JSON safe to embed in a ``<script type="application/json">``."""
     return json.dumps(catalogue(lang), ensure_ascii=False).replace("</", "<\\/")
