@@ -50,9 +50,12 @@ async function refreshLobby() {
 
 /** Seat choices beyond the chosen player count are hidden; a preset offers its own counts. */
 function syncForm() {
-  const players = Number($("create-players").value);
   const counts = limits.presets[$("create-preset").value];
-  for (const option of $("create-players").options) option.disabled = !counts.includes(Number(option.value));
+  const playersBox = $("create-players");
+  for (const option of playersBox.options) option.disabled = !counts.includes(Number(option.value));
+  // A preset chosen after a count it does not allow (Cancellation after 3) takes its first own.
+  if (playersBox.selectedOptions[0]?.disabled) playersBox.value = String(counts[0]);
+  const players = Number(playersBox.value);
   for (const row of document.querySelectorAll(".seat-choice")) {
     row.hidden = Number(row.dataset.seat) >= players;
   }

@@ -8,8 +8,8 @@ import { connectGame } from "../common/connection.js";
 import { $, readJson } from "../common/dom.js";
 import { answerText, errorText, t, tn } from "../common/i18n.js";
 import { announce, flash } from "../common/status.js";
-import { cardName } from "../hearts/render.js";
-import { renderPlay, renderWaiting } from "./render.js";
+import { cardName, handIds } from "../hearts/render.js";
+import { fitHand, renderPlay, renderWaiting } from "./render.js";
 import { TrickStepper } from "./review.js";
 import { namesOf, roundOf } from "./view.js";
 
@@ -114,7 +114,9 @@ function draw() {
   page.passing = state.game.status === "passing" && table.you !== null && round.passTo !== null
     && round.passed.length === 0;
   if (!page.passing) page.chosen.clear();
-  for (const card of page.chosen) if (!round.hand.includes(card)) page.chosen.delete(card);
+  // Chosen cards are kept by element id (hand-QS, hand-QS-2): Cancellation deals two copies.
+  const inHand = new Set(handIds(round.hand).map(({ id }) => id));
+  for (const id of page.chosen) if (!inHand.has(id)) page.chosen.delete(id);
   renderPlay(state, page);
   drawClock();
 }
@@ -231,9 +233,12 @@ function onHand(event) {
   if (!el || el.disabled || !page.state) return;
   const card = el.dataset.card;
   if (page.passing) {
-    if (page.chosen.has(card)) page.chosen.delete(card);
-    else if (page.chosen.size < page.limits.pass_size) page.chosen.add(card);
-    announce(t("hearts.announce.selected", { card: cardName(card), count: page.chosen.size, total: page.limits.pass_size }));
+    const dropped = page.chosen.has(el.id);
+    if (dropped) page.chosen.delete(el.id);
+    else if (page.chosen.size < page.limits.pass_size) page.chosen.add(el.id);
+    announce(t(dropped ? "hearts.announce.unselected" : "hearts.announce.selected", {
+      card: cardName(card), count: page.chosen.size, total: page.limits.pass_size,
+    }));
     draw();
     return;
   }
@@ -284,9 +289,11 @@ function makeReactions() {
 $("seat-list").addEventListener("click", onSeatList);
 $("name-form").addEventListener("submit", saveName);
 $("hand").addEventListener("click", onHand);
+new ResizeObserver(() => fitHand($("hand"))).observe($("hand"));
 $("ring").addEventListener("click", onRing);
 $("btn-pass").addEventListener("click", () => {
-  if (page.chosen.size === page.limits.pass_size) socket.send("pass", { cards: [...page.chosen] });
+  if (page.chosen.size !== page.limits.pass_size) return;
+  socket.send("pass", { cards: [...page.chosen].map((id) => $(id).dataset.card) });
 });
 $("btn-ready").addEventListener("click", () => socket.send("next"));
 $("moon-add").addEventListener("click", () => socket.send("moon", { option: "add" }));

@@ -5,8 +5,8 @@
 import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { ruleOptionWords } from "../common/rules.js";
-import { cardKey, faceMarkup } from "../hearts/cards.js";
-import { cardName, directionWord, signedPoints } from "../hearts/render.js";
+import { faceMarkup } from "../hearts/cards.js";
+import { cardName, directionWord, handIds, signedPoints } from "../hearts/render.js";
 import { cardElement, fillHands, fillScores } from "./review.js";
 import { endsMatch, namesOf, roundOf, spotOf } from "./view.js";
 
@@ -179,10 +179,8 @@ function renderHand(state, round, page) {
   const game = state.game;
   const passing = page.passing;
   const myTurn = game.status === "playing" && round.turn === state.table.you;
-  const cards = [...round.hand].sort((a, b) => cardKey(a) - cardKey(b));
   const keep = new Set();
-  cards.forEach((card, index) => {
-    const id = `hand-${card}`;
+  handIds(round.hand).forEach(({ id, card }, index) => {
     keep.add(id);
     let el = $(id);
     if (!el) {
@@ -195,7 +193,7 @@ function renderHand(state, round, page) {
       el.innerHTML = faceMarkup(card);
     }
     if (box.children[index] !== el) box.insertBefore(el, box.children[index] ?? null);
-    const chosen = page.chosen.has(card);
+    const chosen = page.chosen.has(id);
     el.classList.toggle("chosen", chosen);
     el.classList.toggle("illegal", myTurn && !round.legal.has(card));
     el.setAttribute("aria-selected", chosen ? "true" : "false");
@@ -203,6 +201,34 @@ function renderHand(state, round, page) {
     el.disabled = !(passing || myTurn);
   });
   for (const el of [...box.children]) if (!keep.has(el.id)) el.remove();
+  fitHand(box);
+}
+
+const SLICE_SHARE = 0.65; // how much of a card shows beside the next one when there is room
+const MIN_SLICE_PX = 24; // narrower than this and a finger can no longer pick the card
+
+/**
+ * How far apart the hand's cards lie (--slice, the part of a card the next one leaves
+ * visible): the default overlap where the row fits, closer where it would not, so 13 cards
+ * stay one row on a phone. A hand too big for one row even so (Cancellation's 20 or 34 cards)
+ * splits into rows of equal length (--hand-inset narrows the rows to that length) instead of a
+ * full row and a few cards alone on the last.
+ */
+export function fitHand(box) {
+  const first = box.firstElementChild;
+  const count = box.children.length;
+  if (!first || box.clientWidth === 0) return;
+  const cardWidth = first.offsetWidth;
+  const width = box.clientWidth - 1;
+  const perRowMax = Math.max(1, Math.floor((width - cardWidth) / MIN_SLICE_PX) + 1);
+  const rows = Math.ceil(count / perRowMax);
+  const perRow = Math.ceil(count / rows);
+  const room = perRow > 1 ? (width - cardWidth) / (perRow - 1) : cardWidth;
+  const slice = Math.max(1, Math.min(cardWidth * SLICE_SHARE, room));
+  const rowWidth = (perRow - 1) * slice + cardWidth;
+  const inset = rows > 1 ? Math.max(0, (width - rowWidth) / 2 - 0.5) : 0;
+  box.style.setProperty("--slice", `${slice.toFixed(2)}px`);
+  box.style.setProperty("--hand-inset", `${inset.toFixed(2)}px`);
 }
 
 function promptText(state, round, page) {
