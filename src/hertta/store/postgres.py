@@ -14,6 +14,7 @@ inside the saving transaction: PostgreSQL delivers them on commit, and only then
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Final
@@ -33,6 +34,12 @@ from hertta.store.sql import (
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+log = logging.getLogger(__name__)
+
+UNAVAILABLE: Final = "the database is not answering: try again in a moment"
+"""What a client is told (HTTP 503, ``unavailable``): the cause, with the database's address,
+goes to this process's log only."""
 MIGRATION_LOCK: Final = 0x4845525454  # "HERTT": any number the other users of the cluster avoid
 CONNECT_TIMEOUT_S: Final = 10
 
@@ -174,7 +181,11 @@ class PostgresDatabase:
             # The connection was lost (the server restarted, a network cut, an administrator
             # ended it): the transaction that met the loss failed; this one connects again.
             # Nothing is retried: a write whose commit went unanswered is not made twice.
-            self._connection.raw = self._connect()
+            try:
+                self._connection.raw = self._connect()
+            except StoreOpenError as error:  # still away: unavailable, as a lost connection
+                log.warning("%s", error)
+                raise StoreUnavailableError(UNAVAILABLE) from None
         raw = self._connection.raw
         try:
             with raw.transaction():
@@ -184,9 +195,10 @@ class PostgresDatabase:
         except psycopg.OperationalError as error:
             if not raw.broken:
                 raise  # the connection is fine: a failure of the statement itself
-            raise StoreUnavailableError(
-                f"the connection to the database {self.name!r} was lost: {_cause(error)}"
-            ) from None
+            log.warning(
+                "the connection to the database %r was lost: %s", self.name, _cause(error)
+            )
+            raise StoreUnavailableError(UNAVAILABLE) from None
 
     def notify_change(self, db: Any, kind: str, key: str, version: int) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANGES_CHANNEL, f"{kind} {key} {version}"))

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketState
 
 from hertta.errors import HerttaError
+from hertta.store.database import StoreUnavailableError
 from hertta.tables.model import StaleTableError
 from hertta.web.errors import ProtocolError, error_code
 from hertta.web.protocol import (
@@ -47,6 +48,10 @@ CLOSE_NO_PLAYER: Final = 4401
 CLOSE_NO_SPECTATORS: Final = 4409
 """Close code: a shared table that takes no spectators, and this person has no seat at it."""
 CLOSE_TOO_SLOW: Final = 1013
+CLOSE_TRY_AGAIN: Final = 1013
+"""1013 (try again later) also closes a connection that could not open while the database
+was away: the page reconnects, as after a slow link."""
+CLOSE_SERVER_ERROR: Final = 1011
 """Close code for a connection that stopped reading its messages ("try again later")."""
 OUTBOX_LIMIT: Final = 256
 CLOSE_WAIT_S: Final = 10.0
@@ -221,6 +226,14 @@ async def serve(
         channel = await open_channel(player)
     except Refused as refused:
         await websocket.close(code=refused.code)
+        return
+    except StoreUnavailableError as error:  # the database is away: the page tries again
+        log.warning("a connection could not open: %s", error)
+        await websocket.close(code=CLOSE_TRY_AGAIN)
+        return
+    except Exception:  # a bug: closed with a code, never a handshake left hanging
+        log.exception("a connection could not open")
+        await websocket.close(code=CLOSE_SERVER_ERROR)
         return
     connection = Connection(websocket)
     connection.start_writing()

@@ -1,0 +1,69 @@
+"""A real ``hertta serve`` whose PostgreSQL database stops taking connections: requests are
+answered 503 ``unavailable`` (never 400, never the database's address), a table socket opened
+meanwhile is closed with 1013 (the page tries again) and no traceback is logged; once the
+database is back, everything works again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import httpx
+import psycopg
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from tests.web.online_helpers import latest
+from tests.web.server_process import ServerProcess
+from tests.web.test_postgres_tables import TIMEOUT_S, new_table, person, sit_at
+from tests.web.test_processes import no_traceback
+
+
+@pytest.fixture
+def database(new_postgres_database: Callable[[], str]) -> str:
+    return new_postgres_database()
+
+
+@pytest.fixture
+def server(database: str) -> Iterator[ServerProcess]:
+    started = ServerProcess(database).launch()
+    try:
+        started.wait_ready()
+        yield started
+    finally:
+        started.stop()
+
+
+def allow_connections(database: str, allowed: bool) -> None:
+    """Open or close the database to new connections; closing also ends the open ones."""
+    base, name = database.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS {str(allowed).lower()}')
+        if not allowed:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE datname = %s", (name,))
+
+
+def test_a_database_that_goes_away_and_comes_back(server: ServerProcess, database: str) -> None:
+    host = person(server, "Host")
+    table_id, invite = new_table(server, host, ["host", "open", "open", "open"])
+    allow_connections(database, False)
+    try:
+        for _ in range(2):  # the first meets the lost connection, the second cannot connect
+            for path in ("/api/lobby", "/api/leaderboard", "/tables"):
+                reply = httpx.get(f"{server.url}{path}", headers={"cookie": host},
+                                  timeout=TIMEOUT_S)
+                assert reply.status_code == 503, (path, reply.text)
+                assert reply.json()["error"] == "unavailable"
+                assert "127.0.0.1" not in reply.text and "postgresql" not in reply.text
+        with connect(f"{server.ws_url}/ws/tables/{table_id}?invite={invite}",
+                     additional_headers={"Cookie": host}, open_timeout=TIMEOUT_S) as socket:
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=TIMEOUT_S)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+    finally:
+        allow_connections(database, True)
+    again = sit_at(server, host, table_id, invite)
+    assert latest(again)["table"]["id"] == table_id
+    assert httpx.get(f"{server.url}/api/lobby", timeout=TIMEOUT_S).status_code == 200
+    no_traceback(server)
