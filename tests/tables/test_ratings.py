@@ -4,8 +4,13 @@ a rated match is rated once, in one transaction, from the library's defaults."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
@@ -158,3 +163,44 @@ def test_an_unrated_table_changes_no_rating(tmp_path: Path) -> None:
     assert rate_match(store, replace(rated_table(), rated=False), finished((1, 2, 3, 4))) == []
     assert store.ratings(PEOPLE) == {}
     store.close()
+
+
+class HeldAfterReading:
+    """A store whose rating reads wait (up to a moment) for the other store's: without a lock
+    both would read the same ratings before either wrote its update."""
+
+    def __init__(self, store: Store, barrier: threading.Barrier) -> None:
+        self.store = store
+        self.barrier = barrier
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    def ratings(self, players: Iterable[str]) -> dict[str, Rating]:
+        read = self.store.ratings(players)
+        with contextlib.suppress(threading.BrokenBarrierError):
+            self.barrier.wait(timeout=1.0)
+        return read
+
+
+def test_two_processes_rating_one_persons_matches_at_once_lose_no_update(
+    new_postgres_database: Callable[[], str],
+) -> None:
+    url = new_postgres_database()
+    stores = [Store(url), Store(url)]  # two connections, as two server processes have
+    barrier = threading.Barrier(2)
+    matches = [(rated_table("both-1"), finished((10, 20, 30, 40))),
+               (rated_table("both-2"), finished((40, 30, 20, 10)))]
+    with ThreadPoolExecutor(2) as pool:
+        done = [pool.submit(rate_match, HeldAfterReading(store, barrier), online, match)
+                for store, (online, match) in zip(stores, matches, strict=True)]
+        changes = [future.result(timeout=30) for future in done]
+    # One of them waited for the other's update and rated from it: each person has two
+    # matches, and the second rating of each starts from the first's result.
+    first, second = sorted(changes, key=lambda c: c[0].before.matches)
+    assert [c.before for c in second] == [c.after for c in first]
+    stored = stores[0].ratings(PEOPLE)
+    assert [stored[p] for p in PEOPLE] == [c.after for c in second]
+    assert all(stored[p].matches == 2 for p in PEOPLE)
+    for store in stores:
+        store.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from hertta.store.database import select_in
 from hertta.store.sql import Row, json_array_elements, json_field
@@ -52,12 +53,23 @@ class PlayedTable:
     public: bool
 
 
+RATINGS_LOCK: Final = 0x4845525452  # "HERTR": apart from the migration's lock
+
+
 def _rating(row: Row) -> Rating:
     return Rating(float(row["mu"]), float(row["sigma"]), int(row["matches"]))
 
 
 class RatingQueries(TableQueries):
     """Ratings and the shared tables people played (on top of the player rows)."""
+
+    def lock_ratings(self) -> None:
+        """PostgreSQL: a lock held to the end of the transaction (READ COMMITTED alone would
+        let two processes read the same rating and both write their update of it). SQLite:
+        the transaction's ``BEGIN IMMEDIATE`` holds the file's writer lock already."""
+        if self.database.dialect == "postgresql":
+            with self.database.transaction() as db:
+                db.execute("SELECT pg_advisory_xact_lock(?)", (RATINGS_LOCK,))
 
     def table_rated(self, table_id: str) -> bool:
         with self.database.reading() as db:

@@ -126,6 +126,12 @@ class RatingStorage(Protocol):
 
     def transaction(self) -> AbstractContextManager[object]: ...
 
+    def lock_ratings(self) -> None:
+        """Called first in the rating transaction: no other process reads or writes ratings
+        until it ends (two matches of one person ending at once on two processes would each
+        read the rating before the other's update, and one update would be lost)."""
+        ...
+
     def table_rated(self, table_id: str) -> bool:
         """Whether this table's match has been rated already."""
         ...
@@ -149,6 +155,7 @@ def rate_match(
         return []
     standings = match_standings(online, match)
     with storage.transaction():
+        storage.lock_ratings()
         if storage.table_rated(online.id):
             return []
         known = storage.ratings(s.player for s in standings)
