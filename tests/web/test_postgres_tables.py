@@ -64,9 +64,12 @@ def person(server: ServerProcess, name: str) -> str:
     return cookie
 
 
-def new_table(server: ServerProcess, cookie: str, seats: list[Any]) -> tuple[str, str]:
+def new_table(server: ServerProcess, cookie: str, seats: list[Any],
+              rated: bool = False) -> tuple[str, str]:
+    rules = {**RULES, "score_limit": 100} if rated else RULES
     reply = httpx.post(f"{server.url}/api/tables", headers={"cookie": cookie}, timeout=TIMEOUT_S,
-                       json={"name": "Host", "rules": RULES, "seats": seats, "clock": 0})
+                       json={"name": "Host", "rules": rules, "seats": seats, "clock": 0,
+                             "rated": rated})
     assert reply.status_code == 201, reply.text
     answer = reply.json()
     return str(answer["id"]), str(answer["invite_url"]).split("invite=", 1)[1]
@@ -141,10 +144,14 @@ def match_over(sockets: list[Socket]) -> Callable[[], bool]:
     return lambda: all(latest(s)["game"]["status"] == "match_over" for s in sockets)
 
 
-def test_four_people_on_three_processes_play_a_whole_match(servers: list[ServerProcess]) -> None:
+@pytest.mark.parametrize("rated", [False, True], ids=["to 30", "rated, to 100"])
+def test_four_people_on_three_processes_play_a_whole_match(
+    servers: list[ServerProcess], rated: bool
+) -> None:
     cookies = [person(servers[i % 3], name) for i, name in enumerate(["Host", "Aino", "Eero",
                                                                       "Liisa"])]
-    table_id, invite = new_table(servers[0], cookies[0], ["host", "open", "open", "open"])
+    table_id, invite = new_table(servers[0], cookies[0], ["host", "open", "open", "open"],
+                                 rated=rated)
     sockets = [sit_at(servers[i % 3], cookies[i], table_id, invite) for i in range(4)]
     for socket in sockets[1:]:
         assert socket.send("sit")["type"] == "update"
@@ -157,7 +164,24 @@ def test_four_people_on_three_processes_play_a_whole_match(servers: list[ServerP
     record = httpx.get(f"{servers[2].url}/api/tables/{table_id}/record",
                        headers={"cookie": cookies[2]}, timeout=TIMEOUT_S)
     assert record.status_code == 200
-    assert len(record.json()["decisions"]) == decisions(sockets[0])
+    logged = record.json()["decisions"]
+    assert len(logged) == decisions(sockets[0])
+    # Every socket, whichever process it is on, was told of every card with its event (a
+    # decision made on another process used to arrive as a new state without events), and of
+    # the match's end.
+    cards = sum(1 for decision in logged if decision[0].isdigit())  # "<seat>:<card>"
+    for socket in sockets:
+        events = [e for m in socket.messages for e in m.get("events", ())]
+        assert sum(1 for e in events if e["type"] == "play") == cards
+        assert any(e["type"] == "match_over" for e in events)
+    # ... and each is told the table is over, once (a rated one once its ratings are written).
+    for socket in sockets:
+        while not any(e["type"] == "table_over" for m in socket.messages
+                      for e in m.get("events", ())):
+            news(socket)
+        told_over = [e for m in socket.messages for e in m.get("events", ())
+                     if e["type"] == "table_over"]
+        assert len(told_over) == 1
     no_traceback(*servers)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hertta.store.database import select_in
-from hertta.store.sql import Row, json_array_elements, json_field
+from hertta.store.sql import RATED, Row, json_array_elements, json_field
 from hertta.store.tables import TableQueries
 from hertta.tables.ratings import Rating, RatingChange
 
@@ -104,6 +104,7 @@ class RatingQueries(TableQueries):
                     "rated_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (change.player, table_id, change.place, after.mu, after.sigma, now),
                 )
+            self.database.notify_change(db, RATED, table_id, 0)
 
     def rated_players(self) -> list[str]:
         """Everyone with a rating (the people who have a page)."""

@@ -243,15 +243,25 @@ class LiveTable:
             storage = self.service.storage
             version, status = await self._to_thread(lambda: storage.table_version(self.id))
             if version != self.table.version or status != self.table.row.status:
-                before = self.table
-                self.table = await self._to_thread(lambda: self.service.load(self.id))
-                self._notify(Change(before, self.table, None, None, None))
+                await self._reload(None)
         self.wake_computer_players()
 
     async def _reload(self, origin: object | None) -> None:
+        """Catch up with the store (the lock held): each decision another process saved is
+        told as its own change, as if made here, so every watcher gets its events (a card
+        played, a trick taken); a table that cannot be followed so is read whole."""
         before = self.table
-        self.table = await self._to_thread(lambda: self.service.load(self.id))
-        self._notify(Change(before, self.table, None, None, origin))
+        followed = await self._to_thread(lambda: self.service.follow(before))
+        if followed is None:
+            self.table = await self._to_thread(lambda: self.service.load(self.id))
+            self._notify(Change(before, self.table, None, None, origin))
+            return
+        for step in followed:
+            # Told to everyone, the one whose own decision came too late included: these are
+            # others' decisions, which it has not seen either.
+            self.table = step.after
+            self._notify(Change(before, step.after, step.decision, step.seat, None))
+            before = step.after
 
     # -- computer players ------------------------------------------------------------------
 

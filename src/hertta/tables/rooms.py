@@ -51,6 +51,7 @@ from hertta.tables.online import (
 from hertta.tables.openings import Openings
 from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.room_clock import RoomClock
+from hertta.tables.room_ending import RoomEnding
 from hertta.tables.room_presence import SharedPresence
 from hertta.tables.room_types import (
     GRACE_S,
@@ -77,7 +78,7 @@ Events = list[dict[str, Any]]
 
 
 @dataclass(eq=False)
-class Room(SharedPresence, RoomClock):
+class Room(SharedPresence, RoomClock, RoomEnding):
     online: OnlineTable
     services: RoomServices
     live: LiveTable | None = None
@@ -91,6 +92,8 @@ class Room(SharedPresence, RoomClock):
     _reactions: ReactionLimiter = field(default_factory=ReactionLimiter)
     _remote: frozenset[int] = frozenset()
     """Seats connected in other processes (as last read from the store)."""
+    _told_over: bool = False
+    """Whether ``table_over`` went out from this process (once, after the ratings)."""
 
     @property
     def id(self) -> str:
@@ -251,8 +254,8 @@ class Room(SharedPresence, RoomClock):
             online = await anyio.to_thread.run_sync(self.services.online.read_online, self.id)
             if online.version <= self.online.version:
                 return
-            self.online = online
-        events: Events = [{"type": "seating"}]
+            before, self.online = self.online, online
+        events: Events = [{"type": "seating"}, *self.ended_elsewhere(before, online)]
         live = self.live
         if live is not None:
             for index, seat in enumerate(online.seats):
@@ -380,20 +383,6 @@ class Room(SharedPresence, RoomClock):
             # A round just over with no person left to say "next" (all away or gone, their
             # seats played by stand-ins) must not wait for a word that will never come.
             self._spawn(self._maybe_next_round())
-
-    async def _finish(self, match: MatchState) -> None:
-        over = replace(self.online, status=OnlineStatus.OVER)
-        storage = self.services.online
-        try:
-            self.online = await anyio.to_thread.run_sync(
-                storage.update_online, over, self.online.version
-            )
-        except StaleTableError:  # another process finished it: it rates it too
-            self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
-            return
-        if self.services.match_over is not None:
-            await self.services.match_over(self.online, match)
-        self._notify([{"type": "table_over"}])
 
     def react(self, seat: int, player: str, code: object, origin: object | None = None) -> None:
         """A quick reaction from ``seat`` to everyone at the table (within the rate limit)."""

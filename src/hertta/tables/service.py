@@ -17,7 +17,7 @@ import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from hertta.errors import ConfigError, HerttaError, RecordError
 from hertta.tables.game import TableGame
@@ -60,6 +60,21 @@ class LoadedTable(Generic[State]):
     @property
     def version(self) -> int:
         return self.row.version
+
+
+FOLLOW_AT_MOST: Final = 64
+"""More decisions than this behind (a process that was cut off a while) and a table is read
+whole: its watchers get one update with the newest state rather than a flood of them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """One decision another writer saved: by ``seat`` (None: the table's own), and the table
+    after it."""
+
+    decision: object
+    seat: int | None
+    after: LoadedTable[Any]
 
 
 def new_table_id() -> str:
@@ -122,6 +137,44 @@ class TableService:
                 f"for version {row.version}"
             )
         return LoadedTable(row, state, checkpoint_version, len(decisions))
+
+    def follow(self, table: LoadedTable[Any]) -> list[Followed] | None:
+        """The decisions another writer saved after ``table``, each applied in turn, so those
+        who watch it are told of each one as of a decision made here (its events included).
+        None when the stored table does not simply go on from ``table`` (nothing new, its row
+        changed without a decision, more than :data:`FOLLOW_AT_MOST` decisions, a log that
+        does not replay): then it is read whole with :meth:`load`."""
+        stored = self.storage.read_table(table.id)
+        row = stored.row
+        if not 0 < row.version - table.version <= FOLLOW_AT_MOST:
+            return None
+        decisions = [d for d in stored.decisions if d.seq > table.version]
+        if stored.checkpoint is not None and stored.checkpoint.version > table.version:
+            # A checkpoint was saved meanwhile: the decisions before it are read on their own
+            # (the log is append-only, so they are the ones the row's version counts).
+            decisions = [
+                d for d in self.storage.read_decisions(table.id, after=table.version)
+                if d.seq <= row.version
+            ]
+        if [d.seq for d in decisions] != list(range(table.version + 1, row.version + 1)):
+            return None
+        game = self.game(row.kind)
+        kept = table.checkpoint_version if stored.checkpoint is None else stored.checkpoint.version
+        state = table.state
+        followed = []
+        try:
+            for stored_decision in decisions:
+                decision = game.parse_decision(stored_decision.text)
+                state = game.apply(state, decision)
+                step = row if stored_decision.seq == row.version else replace(
+                    row, version=stored_decision.seq, status=TableStatus.ACTIVE
+                )
+                checkpoint = kept if step is row else table.checkpoint_version
+                followed.append(Followed(decision, stored_decision.seat,
+                                         LoadedTable(step, state, checkpoint)))
+        except HerttaError:
+            return None
+        return followed
 
     # -- moving ----------------------------------------------------------------------------
 

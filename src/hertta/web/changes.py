@@ -24,6 +24,7 @@ from hertta.store.sql import (
     CURRENT,
     DECIDED,
     PRESENCE,
+    RATED,
     READY,
     SEATING,
     UPDATED,
@@ -128,6 +129,8 @@ class Followers(Protocol):
 
     def presence_moved(self, table_id: str) -> Awaitable[None] | None: ...
 
+    def table_rated(self, table_id: str) -> Awaitable[None] | None: ...
+
 
 def dispatcher(followers: Followers, spawn: Callable[[Awaitable[None]], None]) -> Handler:
     """A handler that hands each notice to what it concerns (work that reads the store runs
@@ -146,6 +149,8 @@ def dispatcher(followers: Followers, spawn: Callable[[Awaitable[None]], None]) -
             work = followers.ready_moved(notice.key, notice.version)
         elif notice.kind == PRESENCE:
             work = followers.presence_moved(notice.key)
+        elif notice.kind == RATED:
+            work = followers.table_rated(notice.key)
         if work is not None:
             spawn(work)
 
@@ -182,6 +187,10 @@ class AppFollowers:
     def presence_moved(self, table_id: str) -> Awaitable[None] | None:
         room = self.services.rooms.get(table_id)
         return None if room is None else room.share_presence()
+
+    def table_rated(self, table_id: str) -> Awaitable[None] | None:
+        room = self.services.rooms.get(table_id)
+        return None if room is None else room.rated()
 
     def everything(self) -> list[Awaitable[None]]:
         """Read again every table in play here (after notices may have been lost)."""

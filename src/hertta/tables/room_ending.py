@@ -1,0 +1,68 @@
+"""How a shared table's match ends, in every process that holds it: the process whose save
+marks the table over rates it (once: the save is a compare-and-swap) and then tells its people
+``table_over``; another process tells its people when it learns of the end, for a rated table
+only once the ratings are written (PostgreSQL's ``rated`` notice), so ``table_over`` always
+means the ratings can be read. A mixin of :class:`~hertta.tables.rooms.Room`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import anyio.to_thread
+
+from hertta.tables.model import StaleTableError
+from hertta.tables.online import OnlineStatus
+
+if TYPE_CHECKING:
+    from hertta.hearts.match import MatchState
+    from hertta.tables.online import OnlineTable
+    from hertta.tables.room_types import RoomServices
+
+
+class RoomEnding:
+    if TYPE_CHECKING:
+        services: RoomServices
+        online: OnlineTable
+        _told_over: bool
+
+        @property
+        def id(self) -> str: ...
+
+        async def refresh(self) -> None: ...
+
+        def _notify(self, events: list[dict[str, Any]]) -> None: ...
+
+    async def _finish(self, match: MatchState) -> None:
+        over = replace(self.online, status=OnlineStatus.OVER)
+        storage = self.services.online
+        try:
+            self.online = await anyio.to_thread.run_sync(
+                storage.update_online, over, self.online.version
+            )
+        except StaleTableError:  # another process finished it: it rates it too
+            await self.refresh()
+            return
+        if self.services.match_over is not None:
+            await self.services.match_over(self.online, match)
+        self.tell_over()
+
+    async def rated(self) -> None:
+        """A process rated this table's match (PostgreSQL's notice): over for everyone here."""
+        await self.refresh()
+        self.tell_over()
+
+    def ended_elsewhere(self, before: OnlineTable, after: OnlineTable) -> list[dict[str, Any]]:
+        """The events of reading ``after`` over ``before`` (another process ended an unrated
+        match: over now; a rated one waits for :meth:`rated`)."""
+        ended = before.status is not OnlineStatus.OVER and after.status is OnlineStatus.OVER
+        if not ended or after.rated or self._told_over:
+            return []
+        self._told_over = True
+        return [{"type": "table_over"}]
+
+    def tell_over(self) -> None:
+        if self.online.status is OnlineStatus.OVER and not self._told_over:
+            self._told_over = True
+            self._notify([{"type": "table_over"}])
