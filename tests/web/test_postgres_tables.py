@@ -155,6 +155,8 @@ def test_four_people_on_three_processes_play_a_whole_match(
     sockets = [sit_at(servers[i % 3], cookies[i], table_id, invite) for i in range(4)]
     for socket in sockets[1:]:
         assert socket.send("sit")["type"] == "update"
+    for socket in sockets:  # a reaction from each: heard on every process
+        assert socket.send("react", reaction="hello")["type"] == "update"
     try:
         play(sockets, match_over(sockets))
     except (AssertionError, TimeoutError) as error:
@@ -182,6 +184,30 @@ def test_four_people_on_three_processes_play_a_whole_match(
         told_over = [e for m in socket.messages for e in m.get("events", ())
                      if e["type"] == "table_over"]
         assert len(told_over) == 1
+        heard = {e["seat"] for m in socket.messages for e in m.get("events", ())
+                 if e["type"] == "reaction"}
+        assert heard == {0, 1, 2, 3}
+    no_traceback(*servers)
+
+
+def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]) -> None:
+    """Two people on two processes let the 15-second clock run out while passing: both are
+    told of both decisions the clock made, whichever process keeps it."""
+    host, guest = person(servers[0], "Host"), person(servers[1], "Aino")
+    reply = httpx.post(f"{servers[0].url}/api/tables", headers={"cookie": host},
+                       timeout=TIMEOUT_S,
+                       json={"name": "Host", "rules": RULES, "clock": 15,
+                             "seats": ["host", "open", {"level": "easy"}, {"level": "easy"}]})
+    assert reply.status_code == 201, reply.text
+    table_id, invite = reply.json()["id"], reply.json()["invite_url"].split("invite=", 1)[1]
+    sockets = [sit_at(servers[0], host, table_id, invite),
+               sit_at(servers[1], guest, table_id, invite)]
+    assert sockets[1].send("sit")["type"] == "update"
+    for socket in sockets:
+        socket.timeout = 40  # the clock's 15 s, and then some
+        while {e["seat"] for m in socket.messages for e in m.get("events", ())
+               if e["type"] == "timed_out"} != {0, 1}:
+            news(socket)
     no_traceback(*servers)
 
 

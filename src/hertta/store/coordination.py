@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import time
 
-from hertta.store.sql import PRESENCE, READY, SqlDatabase
+from hertta.store.sql import NEWS, PRESENCE, READY, SqlDatabase
 
 
 class CoordinationQueries:
     database: SqlDatabase
+
+    def announce(self, table_id: str, owner: str, news: str) -> None:
+        """Tell the other processes of an event at a shared table that no row carries."""
+        with self.database.transaction() as db:
+            self.database.notify_change(db, NEWS, f"{table_id} {owner} {news}", 0)
 
     # -- ready for the next round ------------------------------------------------------------
 

@@ -33,6 +33,9 @@ PRESENCE = "presence"
 """Someone connected to or left shared table ``key`` in some process (``version`` is 0)."""
 SEATING = "seating"
 """The seating of shared table ``key`` changed (its online row is at ``version``)."""
+NEWS = "news"
+"""An event at shared table ``"<table> <process> <event>"`` that no saved row carries (a
+reaction, a decision of the turn clock: :mod:`hertta.tables.room_news`); ``version`` is 0."""
 RATED = "rated"
 """Shared table ``key``'s match was rated (``version`` is 0): its ratings are written, so every
 process may now tell its people the table is over."""

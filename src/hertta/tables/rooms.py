@@ -52,6 +52,7 @@ from hertta.tables.openings import Openings
 from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.room_clock import RoomClock
 from hertta.tables.room_ending import RoomEnding
+from hertta.tables.room_news import RoomNews
 from hertta.tables.room_presence import SharedPresence
 from hertta.tables.room_types import (
     GRACE_S,
@@ -78,7 +79,7 @@ Events = list[dict[str, Any]]
 
 
 @dataclass(eq=False)
-class Room(SharedPresence, RoomClock, RoomEnding):
+class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
     online: OnlineTable
     services: RoomServices
     live: LiveTable | None = None
@@ -368,6 +369,7 @@ class Room(SharedPresence, RoomClock, RoomEnding):
         events: Events = []
         if isinstance(change.origin, TimedOut):
             events.append({"type": "timed_out", "seat": change.origin.seat})
+            self.announce(events[-1])
         if change.after.version != change.before.version:
             # Ready marks belong to one game version: any move on (a next round decided here,
             # or one read from the store that another process decided) ends them.
@@ -388,7 +390,9 @@ class Room(SharedPresence, RoomClock, RoomEnding):
         """A quick reaction from ``seat`` to everyone at the table (within the rate limit)."""
         reaction = check_reaction(code)
         self._reactions.take(player, self.services.timers.now())
-        self._notify([{"type": "reaction", "seat": seat, "reaction": reaction}], origin=origin)
+        event = {"type": "reaction", "seat": seat, "reaction": reaction}
+        self._notify([event], origin=origin)
+        self.announce(event)
 
     # -- messages ----------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from hertta.store.sql import (
     CHANGES_CHANNEL,
     CURRENT,
     DECIDED,
+    NEWS,
     PRESENCE,
     RATED,
     READY,
@@ -131,6 +132,8 @@ class Followers(Protocol):
 
     def table_rated(self, table_id: str) -> Awaitable[None] | None: ...
 
+    def table_news(self, table_id: str, owner: str, news: str) -> None: ...
+
 
 def dispatcher(followers: Followers, spawn: Callable[[Awaitable[None]], None]) -> Handler:
     """A handler that hands each notice to what it concerns (work that reads the store runs
@@ -151,6 +154,10 @@ def dispatcher(followers: Followers, spawn: Callable[[Awaitable[None]], None]) -
             work = followers.presence_moved(notice.key)
         elif notice.kind == RATED:
             work = followers.table_rated(notice.key)
+        elif notice.kind == NEWS:
+            table_id, _, rest = notice.key.partition(" ")
+            owner, _, news = rest.partition(" ")
+            followers.table_news(table_id, owner, news)
         if work is not None:
             spawn(work)
 
@@ -191,6 +198,11 @@ class AppFollowers:
     def table_rated(self, table_id: str) -> Awaitable[None] | None:
         room = self.services.rooms.get(table_id)
         return None if room is None else room.rated()
+
+    def table_news(self, table_id: str, owner: str, news: str) -> None:
+        room = self.services.rooms.get(table_id)
+        if room is not None:
+            room.heard(owner, news)
 
     def everything(self) -> list[Awaitable[None]]:
         """Read again every table in play here (after notices may have been lost)."""
