@@ -212,6 +212,29 @@ def test_at_the_end_of_a_cancellation_round_the_kitty_is_the_cards_nobody_played
         assert observe_knowledge(without) == observe(state, seat)
 
 
+def test_while_a_cancellation_moon_choice_waits_everyone_sees_the_kitty() -> None:
+    # Seat 0 holds both copies of the ten top cards and takes every trick: a moon, and the
+    # choice waits with every card played, so the kitty (4C 4C 2H 2H) is the cards nobody
+    # played and every seat may see it, as observe() and the seat's own knowledge both say.
+    rules = with_options(preset("cancellation"), moon_rule="choose")
+    shooter = [c for c in "AC KC AD KD AS KS AH KH QH JH".split() for _ in range(2)]
+    rest = [r + s for s in "CDSH" for r in "23456789TJQKA"] * 2
+    for card in [*shooter, "4C", "4C", "2H", "2H"]:
+        rest.remove(card)
+    hands = [cards(" ".join(shooter))] + [cards(" ".join(rest[i::4])) for i in range(4)]
+    state = round_from_hands(rules, 5, 4, "none", hands)
+    while state.phase is Phase.PLAYING:
+        legal = state.legal_plays
+        state = play_card(state, state.turn, legal[-1] if state.turn == 0 else legal[0])
+    assert state.phase is Phase.MOON_CHOICE and state.moon_shooter == 0
+    assert sorted(c.notation for c in state.kitty) == ["2H", "2H", "4C", "4C"]
+    for seat in range(5):
+        seen = observe(state, seat)
+        assert sorted(c.notation for c in seen.kitty) == ["2H", "2H", "4C", "4C"]
+        assert seen.points_taken[0] == sum(state.points_taken)
+        assert observe_knowledge(knowledge_of(state, seat)) == seen
+
+
 # --- what is refused -------------------------------------------------------------------------
 
 SEAT_0_HAND = "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D"

@@ -7,8 +7,8 @@ seat's pass or a face-down kitty.
 
 The kitty (Cancellation) goes face down with the first trick's cards to whoever finally takes
 them: everyone learns who took it and how many cards it has, only the taker sees its cards
-(and counts its points in ``points_taken``); when the round is over it is shown to everyone,
-because the round's points reveal it anyway.
+(and counts its points in ``points_taken``); once every card is played (a moon choice, the
+round over) it is shown to everyone, because it is the cards nobody played.
 """
 
 from __future__ import annotations
@@ -96,7 +96,9 @@ def observe(state: RoundState, seat: int, match_totals: Sequence[int] | None = N
     over = state.phase is Phase.ROUND_OVER
     offset = state.pass_offset
     taker = state.kitty_taker
-    sees_kitty = over or taker == seat
+    # Once every card is played (a moon choice waits, or the round is over) the kitty is the
+    # cards nobody played: anyone can work it out, so everyone sees it.
+    sees_kitty = over or state.phase is Phase.MOON_CHOICE or taker == seat
     compiled = state.compiled
     kitty_points = sum(compiled.penalty[c.index] + compiled.bonus[c.index] for c in state.kitty)
     points = list(state.points_taken)

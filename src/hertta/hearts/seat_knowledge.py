@@ -459,7 +459,7 @@ def knowledge_of(
         opening = plays[0][0]
     elif phase is Phase.PLAYING:
         opening = state.turn
-    sees_kitty = phase is Phase.ROUND_OVER or (
+    sees_kitty = phase in (Phase.MOON_CHOICE, Phase.ROUND_OVER) or (
         state.kitty_taker is not None and state.kitty_taker == seat
     )
     return SeatKnowledge(
