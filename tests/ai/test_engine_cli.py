@@ -162,6 +162,7 @@ BAD_LINES = [
     (b'{"id": 4, "decision": "play", "colour": 1}', "unknown key 'colour'"),
     (b'{"id": 5, "decision": "play", "rules": "standard"}', "missing key 'seat'"),
     (b'{"id": NaN, "decision": "play"}', "NaN is not a JSON number"),
+    (b'{"id": 1e400, "decision": "play"}', "1e400 is too big a number"),  # not "id": Infinity
     (b"7", "a request must be a JSON object, got 7"),
 ]
 

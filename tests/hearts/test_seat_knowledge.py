@@ -217,7 +217,8 @@ def test_while_a_cancellation_moon_choice_waits_everyone_sees_the_kitty() -> Non
     # choice waits with every card played, so the kitty (4C 4C 2H 2H) is the cards nobody
     # played and every seat may see it, as observe() and the seat's own knowledge both say.
     rules = with_options(preset("cancellation"), moon_rule="choose")
-    shooter = [c for c in "AC KC AD KD AS KS AH KH QH JH".split() for _ in range(2)]
+    top = ("AC", "KC", "AD", "KD", "AS", "KS", "AH", "KH", "QH", "JH")
+    shooter = [c for c in top for _ in range(2)]
     rest = [r + s for s in "CDSH" for r in "23456789TJQKA"] * 2
     for card in [*shooter, "4C", "4C", "2H", "2H"]:
         rest.remove(card)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Final
@@ -87,13 +88,23 @@ def _no_constants(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    """A JSON number too big for a float (``1e400``) would come back as Infinity, which no
+    answer line may hold."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is too big a number")
+    return number
+
+
 def _decode(line: str) -> Any:
-    """Strict JSON (no NaN or Infinity); every failure is a ValueError."""
+    """Strict JSON (no NaN or Infinity, nor a number that overflows to it); every failure is a
+    ValueError."""
     text = line.strip()
     if len(text) > MAX_REQUEST_CHARS:
         raise ValueError(f"the line is {len(text)} characters long (at most {MAX_REQUEST_CHARS})")
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        return json.loads(text, parse_constant=_no_constants, parse_float=_finite)
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
 
