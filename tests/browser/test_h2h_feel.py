@@ -64,6 +64,26 @@ def test_a_tap_right_after_a_flip_lands_on_the_waste(page: Page, server: ServerP
     assert selection(page) == "waste"
 
 
+def test_a_tap_on_the_stock_right_after_a_flip_turns_the_stock_again(
+    page: Page, server: ServerProcess
+) -> None:
+    set_preferences(page, server.url, animation_ms=500)
+    open_game(page, server.url)
+    enter_code(page, PINNED_WINNABLE)
+    hit(page, "stock")
+    stock = centre(page, "#stock")
+    page.mouse.click(*stock)
+    expect(page.locator("#info-moves")).to_have_text("2")
+    # 60 ms in, the new waste card's drawing still lies over the stock ...
+    assert page.evaluate(HOLD_FLIGHT, 60) > 0
+    over = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button').id",
+                         list(stock))
+    assert over == "stock"
+    page.mouse.click(*stock)  # ... and a second tap on the stock turns it again
+    expect(page.locator("#info-moves")).to_have_text("3")
+    assert selection(page) == ""
+
+
 def test_a_tap_right_after_a_recycle_lands_on_the_stock(page: Page, server: ServerProcess) -> None:
     set_preferences(page, server.url, animation_ms=0)
     open_game(page, server.url)

@@ -3,9 +3,10 @@
 // an animation: the state is already drawn, so input never blocks. Duration 0 (the setting
 // "off", or reduced motion) skips everything.
 //
-// Only a card's drawing moves (its .card-art), never the card's own button: a tap acts on the
-// game wherever the drawing happens to be, so a tap on the waste right after a flip (while the
-// new card still slides in from the stock) lands on the waste as it would a moment later.
+// Only a card's drawing moves (its .card-art), never the card's own button, and drawings take
+// no taps (game.css): a tap acts on the button whose place it is, so a tap on the waste right
+// after a flip (while the new card still slides in from the stock), or on the stock while that
+// drawing still lies over it, lands as it would a moment later.
 
 import { $ } from "../common/dom.js";
 import { centre, ghostOf, offset, removeAfter } from "../common/motion.js";
