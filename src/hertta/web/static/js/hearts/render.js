@@ -46,7 +46,7 @@ export function tookWords(snapshot, winner, points) {
   if (winner === null) return t("hearts.carried");
   const key = winner === 0 ? "hearts.you_took_trick" : "hearts.took_trick";
   const words = t(key, { name: seatName(snapshot, winner) });
-  return points ? `${words} (${t("hearts.points_short", { points })})` : words;
+  return points ? `${words} (${tn("hearts.points_short", points, { points })})` : words;
 }
 
 /** Set an element's text only when it changes (keeps screen readers and layout calm). */
