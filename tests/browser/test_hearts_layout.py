@@ -169,6 +169,28 @@ def test_no_words_are_cut_off(sized: Page, server: ServerProcess) -> None:
     assert_no_scrolling(page)
 
 
+def box_of(page: Page, selector: str) -> list[float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return [box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]]
+
+
+@pytest.mark.parametrize("sized", ["phone-320", "phone-390"], indirect=True)
+def test_the_prompt_keeps_clear_of_the_button_on_a_phone(
+    sized: Page, server: ServerProcess
+) -> None:
+    # "Valitse 3 korttia annettavaksi vasemmalle (Aino)": at 320 px its long word ran under
+    # the pass button.
+    page = sized
+    open_hearts(page, server.url)
+    new_match(page, players=4)
+    expect(page.locator("#btn-pass")).to_be_visible()
+    expect(page.locator("#prompt")).to_contain_text("annettavaksi")
+    assert cut_words(page, "#prompt") == []
+    assert overlap(box_of(page, "#prompt"), box_of(page, "#btn-pass")) == 0
+    assert overlap(box_of(page, "#prompt"), box_of(page, "#seat-0")) == 0
+
+
 @pytest.mark.parametrize("players", [4, 3])
 def test_the_phone_hand_is_one_fanned_row(browser: Browser, server: ServerProcess,
                                           players: int) -> None:
