@@ -191,6 +191,20 @@ def test_the_prompt_keeps_clear_of_the_button_on_a_phone(
     assert overlap(box_of(page, "#prompt"), box_of(page, "#seat-0")) == 0
 
 
+@pytest.mark.parametrize("sized", ["desktop-1366"], indirect=True)
+def test_the_shortcut_keys_stay_clear_of_their_words(sized: Page, server: ServerProcess) -> None:
+    # "Nuolinäppäimet" (arrow keys) is wider than the key column once was.
+    page = sized
+    open_hearts(page, server.url)
+    new_match(page, players=4)
+    page.keyboard.press("?")
+    expect(page.locator("#dialog-shortcuts")).to_be_visible()
+    rows: list[list[float]] = page.locator("#dialog-shortcuts .shortcuts > div").evaluate_all(
+        """(rows) => rows.map((row) => [row.querySelector("kbd").getBoundingClientRect().right,
+                                       row.querySelector("dd").getBoundingClientRect().left])""")
+    assert rows and all(key_right <= words_left for key_right, words_left in rows), rows
+
+
 @pytest.mark.parametrize("players", [4, 3])
 def test_the_phone_hand_is_one_fanned_row(browser: Browser, server: ServerProcess,
                                           players: int) -> None:
