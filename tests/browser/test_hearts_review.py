@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.hearts_page import ServerMessages, new_match, open_hearts, play_round, status
 from tests.web.server_process import ServerProcess
@@ -79,6 +79,26 @@ def test_the_round_review_marks_the_mistakes(page: Page, server: ServerProcess) 
     page.keyboard.press("Enter")
     expect(page.locator("#game")).to_have_attribute("data-status", "passing")
     expect(page.locator("#hand .hcard").first).to_be_focused()
+
+
+def test_the_review_fits_a_phone(browser: Browser, server: ServerProcess) -> None:
+    # The hands as dealt with the pass beside them did not fit 390 px: the pass was cut off at
+    # the dialog's edge, reachable only by a sideways scroll nothing showed.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    open_hearts(page, server.url)
+    new_match(page, code=CODE)
+    if play_round(page, greedy=True) == "moon_choice":
+        page.locator("#moon-add").click()
+    page.locator("#round-review").click()
+    expect(page.locator("#reveal-hands tbody tr")).to_have_count(4)
+    for table in ("#reveal-hands", "#review-after"):
+        sideways = page.locator(table).evaluate(
+            "(el) => { const box = el.closest('.table-scroll');"
+            " return box.scrollWidth - box.clientWidth; }")
+        assert sideways <= 1, (table, sideways)
+    context.close()
 
 
 def test_no_review_mid_round(page: Page, server: ServerProcess) -> None:
