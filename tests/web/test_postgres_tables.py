@@ -172,10 +172,17 @@ def test_four_people_on_three_processes_play_a_whole_match(
     # decision made on another process used to arrive as a new state without events), and of
     # the match's end.
     cards = sum(1 for decision in logged if decision[0].isdigit())  # "<seat>:<card>"
+    told_every_card = 0
     for socket in sockets:
         events = [e for m in socket.messages for e in m.get("events", ())]
-        assert sum(1 for e in events if e["type"] == "play") == cards
+        plays = sum(1 for e in events if e["type"] == "play")
+        if not any(m.get("code") == "stale" for m in socket.messages):
+            assert plays == cards
+            told_every_card += 1
+        else:  # a decision that came too late is answered stale and then a snapshot
+            assert plays <= cards
         assert any(e["type"] == "match_over" for e in events)
+    assert told_every_card
     # ... and each is told the table is over, once (a rated one once its ratings are written).
     for socket in sockets:
         while not any(e["type"] == "table_over" for m in socket.messages

@@ -95,7 +95,11 @@ BLOCKS: Final = (
         1,
         "one-hot: " + ", ".join(d.value for d in DIRECTIONS),
     ),
-    _seat_block("trick_leader", 0, 1, "one-hot relative seat that leads the current trick"),
+    _seat_block(
+        "trick_leader", 0, 1,
+        "one-hot relative seat that leads the current trick (once the tricks are over, as "
+        "during a moon choice: the seat that took the last one)",
+    ),
     _seat_block(
         "turn", 0, 1, "one-hot relative seat to play or to choose the moon option (0s: passing)"
     ),

@@ -257,10 +257,10 @@ class LiveTable:
             self._notify(Change(before, self.table, None, None, origin))
             return
         for step in followed:
-            # Told to everyone, the one whose own decision came too late included: these are
-            # others' decisions, which it has not seen either.
+            # ``origin``: a connection whose own decision came too late is not told these; it
+            # is answered ``stale`` and then sent the table as it is now (docs/web-protocol.md).
             self.table = step.after
-            self._notify(Change(before, step.after, step.decision, step.seat, None))
+            self._notify(Change(before, step.after, step.decision, step.seat, origin))
             before = step.after
 
     # -- computer players ------------------------------------------------------------------
