@@ -184,6 +184,21 @@ def test_a_chosen_language_stays_chosen(client: TestClient) -> None:
     assert '<html lang="fi">' in client.get("/", headers=english).text
 
 
+def test_the_language_button_comes_back_to_the_same_page_with_its_query(
+    client: TestClient,
+) -> None:
+    # An invite link's token (or /daily's day) is in the query: dropped, the guest was locked
+    # out of the table after pressing EN.
+    page = client.get("/daily?day=2025-01-03").text
+    assert 'name="back" value="/daily?day=2025-01-03"' in page
+    origin = {"origin": str(client.base_url)}
+    answer = client.post("/settings", data={"lang": "en", "back": "/daily?day=2025-01-03"},
+                         headers=origin, follow_redirects=False)
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/daily?day=2025-01-03"
+    assert '<html lang="en">' in client.get("/daily?day=2025-01-03").text
+
+
 def test_counted_words_have_their_many_form() -> None:
     for lang in LANGUAGES:
         words = catalogue(lang)

@@ -78,6 +78,9 @@ def render(
             "preferences": preferences,
             "catalogue_json": catalogue_json(lang),
             "path": request.url.path,
+            # Where the language button comes back to: the page with its query (an invite
+            # link's token, a day of /daily), not the bare path.
+            "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
             "games": services.games,
             **context,
         },
