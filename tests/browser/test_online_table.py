@@ -114,6 +114,10 @@ def test_four_people_play_a_match_to_50_through_the_invite_link(
     expect(desk2.locator("#review-trick .review-play")).to_have_count(4)
     desk2.locator("#trick-next").click()
     expect(desk2.locator("#trick-step")).to_contain_text("Trick 2 of 13")
+    # Its trick cards are card-sized (with no table around them they took the page's width).
+    widths = desk2.locator("#review-trick .tcard").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)")
+    assert widths and all(40 <= width <= 80 for width in widths), widths
     assert errors == [], errors
 
 
