@@ -12,6 +12,7 @@ from hertta.solitaire.game import Move, parse_moves
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.service import LoadedTable
 from hertta.web.app import create_app
+from hertta.web.games import NO_VALUE, shown_lines
 from hertta.web.h2h_session import HeartToHeartSession
 from hertta.web.services import AppServices
 from hertta.web.settings import Settings
@@ -190,7 +191,21 @@ def test_statistics_of_wins_and_streaks(
     assert numbers["stats.win_percent"] == "67 %"
     assert numbers["stats.current_streak"] == "0" and numbers["stats.best_streak"] == "2"
     page = client.get("/stats")
-    assert page.status_code == 200 and "67 %" in page.text
+    assert page.status_code == 200 and "67 %" in page.text  # Finnish: a space before %
+    client.post("/api/settings", json={"lang": "en"})
+    assert "67%" in client.get("/stats").text and "67 %" not in client.get("/stats").text
+    client.post("/api/settings", json={"lang": "fi"})
+
+
+def test_the_stats_page_writes_figures_as_its_language_does() -> None:
+    lines = [("hearts.stats.average", "13.8"), ("stats.win_percent", "40 %"),
+             ("hearts.stats.average", NO_VALUE)]
+    assert shown_lines("fi", lines) == [("hearts.stats.average", "13,8"),
+                                        ("stats.win_percent", "40 %"),
+                                        ("hearts.stats.average", NO_VALUE)]
+    assert shown_lines("en", lines) == [("hearts.stats.average", "13.8"),
+                                        ("stats.win_percent", "40%"),
+                                        ("hearts.stats.average", NO_VALUE)]
 
 
 def test_the_pinned_dead_end_is_what_the_helper_says() -> None:

@@ -18,6 +18,7 @@ from hertta.store import Store, hearts_stats, solitaire_stats
 from hertta.tables.game import TableGame
 from hertta.tables.h2h import HeartToHeartTables
 from hertta.tables.hearts import HeartsTables
+from hertta.web.i18n import decimal
 from hertta.web.seats import SessionFactory
 
 StatLine = tuple[str, str]
@@ -49,6 +50,22 @@ def format_duration(ms: int | None) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+DECIMAL_STATS = frozenset({"hearts.stats.average"})
+
+
+def shown_lines(lang: str, lines: list[StatLine]) -> list[StatLine]:
+    """The figures as the page's language writes them: "13,8" and "40 %" in Finnish, "13.8"
+    and "40%" in English. ``/api/stats`` keeps one language-free form ("13.8", "40 %")."""
+    shown: list[StatLine] = []
+    for key, value in lines:
+        if value != NO_VALUE and key in DECIMAL_STATS:
+            value = decimal(lang, float(value), 1)
+        elif key == "stats.win_percent" and lang != "fi":
+            value = value.replace(" %", "%")
+        shown.append((key, value))
+    return shown
 
 
 def solitaire_stat_lines(store: Store, player_id: str) -> list[StatLine]:

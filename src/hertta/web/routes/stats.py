@@ -6,8 +6,8 @@ import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, render
-from hertta.web.games import StatLine
+from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, language_of, render
+from hertta.web.games import StatLine, shown_lines
 from hertta.web.services import AppServices
 
 router = APIRouter()
@@ -18,7 +18,9 @@ async def stats_page(
     request: Request, services: ServicesDep, player: PlayerDep, preferences: PreferencesDep
 ) -> HTMLResponse:
     lines = await anyio.to_thread.run_sync(_stat_lines, services, player)
-    sections = list(zip(services.games, lines, strict=True))
+    lang = language_of(preferences)
+    shown = [shown_lines(lang, found) for found in lines]
+    sections = list(zip(services.games, shown, strict=True))
     return render(request, services, "stats.html", preferences, sections=sections)
 
 
