@@ -26,6 +26,7 @@ from hertta.tables.service import TableService
 from hertta.tables.timers import LoopTimers, Timers
 from hertta.web.changes import change_feed
 from hertta.web.daily import Today, finland_today
+from hertta.web.error_pages import install_error_pages
 from hertta.web.errors import install_error_handlers
 from hertta.web.examples import Examples
 from hertta.web.games import GameInfo, default_games
@@ -135,6 +136,7 @@ def create_app(
     services.changes = change_feed(services, config.db_path)
     app.state.hertta = services
     install_error_handlers(app)
+    install_error_pages(app)
     install_player_middleware(app, services.cookies)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)

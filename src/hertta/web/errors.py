@@ -87,12 +87,16 @@ def http_status(error: HerttaError) -> int:
     return 400
 
 
+async def hertta_error_json(request: Request, error: Exception) -> JSONResponse:
+    """An error as the API answers it: ``{"error": code, "detail": words}`` and its status."""
+    assert isinstance(error, HerttaError)
+    return JSONResponse(
+        {"error": error_code(error), "detail": str(error)}, status_code=http_status(error)
+    )
+
+
 def install_error_handlers(app: FastAPI) -> None:
-    async def hertta_error(request: Request, error: Exception) -> JSONResponse:
-        assert isinstance(error, HerttaError)
-        return JSONResponse(
-            {"error": error_code(error), "detail": str(error)}, status_code=http_status(error)
-        )
+    hertta_error = hertta_error_json
 
     async def validation_error(request: Request, error: Exception) -> JSONResponse:
         return JSONResponse(
