@@ -7,6 +7,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from hertta.solitaire.game import Move
+from hertta.web.players import COOKIE_NAME
 from tests.web.conftest import Socket, deal, play_moves, tap
 from tests.web.helpers import PINNED_WINNABLE, winning_moves
 
@@ -51,6 +52,16 @@ def test_code_deals_the_pinned_deal(socket: Socket) -> None:
     assert state["code"] == PINNED_WINNABLE
     assert state["heart"][0] == "TH" and state["heart"][24] == "4H"
     assert state["waste"] == {"count": 1, "top": "AH"}
+
+
+def test_an_entered_code_is_stored_as_the_code_not_as_typed(
+    client: TestClient, socket: Socket
+) -> None:
+    deal(socket, " hh1-n-aaaaaam ")
+    services = client.app.state.hertta
+    player = services.cookies.read(client.cookies.get(COOKIE_NAME))
+    table = services.tables.current(player, "h2h")
+    assert table is not None and table.row.setup == {"code": PINNED_WINNABLE}
 
 
 def test_select_then_deselect(socket: Socket) -> None:

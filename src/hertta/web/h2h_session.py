@@ -195,11 +195,12 @@ class HeartToHeartSession(SeatSession):
         elif intent.op == "daily":
             events = await self._play_daily(connection)
         else:
-            code = str(intent.args["code"])
-            game = new_game(code)  # a bad code is refused (DealCodeError) before anything changes
+            game = new_game(str(intent.args["code"]))  # a bad code is refused (DealCodeError)
             today = self.services.today()
             daily = today if game.code == daily_code(today) else None
-            events = await self._start_over(connection, code, "code", daily)
+            # Kept as the code is written (" hh1-n-aaaaaam " is HH1-N-AAAAAAM), as results,
+            # statistics and the daily ranking compare it.
+            events = await self._start_over(connection, game.code, "code", daily)
         connection.push(self.update(events, intent.seq))
 
     async def _tap(self, connection: Connection, target: Target) -> Events:
