@@ -8,6 +8,7 @@ from hertta.cards import ALL_CARDS, parse_card
 from hertta.errors import DealCodeError, IllegalMoveError
 from hertta.hearts.codes import (
     MATCH_COUNT,
+    SECRET_MATCH_COUNT,
     MatchCode,
     format_match_code,
     normalize_match_code,
@@ -104,6 +105,9 @@ def test_round_trip(
         "HM1-S7-AAAAAAA",
         "HM1-X4-AAAAAAA",
         "HM2-S4-AAAAAAA",
+        "HM1-S4-AAAAAAAAAAAAAA",
+        "HM3-S4-AAAAAAA",
+        "HM2-S4-AAAAAAAAAAAAA",
         "HM1-S4-AAAAAA1",
         "HM1-S4-AAAAAAA-",
         "HM1-S4-AAAAAAA-ZZ1",
@@ -120,6 +124,31 @@ def test_malformed_codes_are_refused_quoting_the_input(text: str) -> None:
     with pytest.raises(DealCodeError) as caught:
         parse_match_code(text)
     assert repr(text) in str(caught.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(number=st.integers(0, SECRET_MATCH_COUNT - 1))
+def test_format_2_round_trips(number: int) -> None:
+    code = MatchCode(preset("standard"), 4, number, 2)
+    text = format_match_code(code)
+    assert text.startswith("HM2-S4-") and len(text.split("-")[2]) == 14
+    assert parse_match_code(text.lower()) == code
+
+
+def test_format_2_deals_by_its_own_recipe() -> None:
+    """docs/hearts-match-codes.md: every bit of the 14-letter number goes into the seed."""
+    number = SECRET_MATCH_COUNT - 1
+    code = parse_match_code("HM2-S4-ZZZZZZZZZZZZZZ")
+    assert code == MatchCode(preset("standard"), 4, number, 2)
+    mask = (1 << 64) - 1
+    order = SplitMix64(derive_seed(0x484D32, number & mask, number >> 64, 1)).shuffle(
+        list(ALL_CARDS))
+    expected = [sorted(order[i] for i in range(52) if (1 + 1 + i) % 4 == seat)
+                for seat in range(4)]
+    assert [list(hand) for hand in deal_match_round(code, 1).dealt] == expected
+    # Numbers that differ only above the low 64 bits deal differently.
+    other = MatchCode(preset("standard"), 4, number - (1 << 64), 2)
+    assert deal_match_round(other, 0).dealt != deal_match_round(code, 0).dealt
 
 
 def test_a_code_always_deals_the_same_rounds() -> None:

@@ -173,7 +173,9 @@ async def play_until(room: Room, seen: Seen, stop: Callable[[MatchState], bool])
 def test_the_next_round_waits_for_everyone(tmp_path: Path) -> None:
     async def test() -> None:
         timers, over = FakeTimers(), []
-        room = make_room(tmp_path, timers, over)
+        # To 100: the first round must not end the match (to 20 it may, as the deal falls).
+        room = make_room(tmp_path, timers, over,
+                         rules={"preset": "standard", "players": 4, "score_limit": 100})
         seen = Seen(room, None)  # a spectator
         await seat_everyone(room)
         await play_until(room, seen, lambda m: decision_needed(m).kind == "next")

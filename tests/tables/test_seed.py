@@ -102,3 +102,13 @@ def test_another_key_deals_another_match() -> None:
     assert len(codes) == 20
     assert dealt_code("k", "a", rules, 4) != dealt_code("k", "b", rules, 4)
     assert dealt_code("k", "a", rules, 4) == dealt_code("k", "a", rules, 4)
+
+
+def test_a_secret_deal_has_a_number_no_one_can_try_them_all_for() -> None:
+    # Format 1's 26^7 numbers: a seat's first hand picks one out in minutes of trying (an
+    # outside check did, and predicted every hand of the match). Format 2 has 26^14.
+    code = dealt_code("k", "a", preset("standard"), 4)
+    assert code.version == 2 and str(code).startswith("HM2-S4-")
+    assert len(str(code).split("-")[2]) == 14
+    numbers = {dealt_code("k", f"t{i}", preset("standard"), 4).number for i in range(200)}
+    assert max(numbers) > 26**7 * 1_000_000  # spread over the whole range, not format 1's

@@ -1,6 +1,8 @@
 """Match codes ``HM1-S4-ABCDEFG[-OPTION...]``: the rules, the table and every deal of a match.
 
-- ``HM1``: Hearts match, code format 1.
+- ``HM1``: Hearts match, code format 1. ``HM2`` (format 2) is the same with a 14-letter number
+  (``HM2-S4-ABCDEFGHIJKLMN``): the matches the server deals in secret, whose number must not be
+  found by trying every one against a hand a seat was dealt (26^7 numbers can be, in minutes).
 - ``S4``: the rules preset letter (``S`` standard, ``O`` omnibus, ``J`` jack_of_diamonds,
   ``B`` black_lady, ``C`` cancellation) and the player count 3-6.
 - ``ABCDEFG``: the match number, seven letters A-Z in base 26 (``A`` = 0, most significant
@@ -36,7 +38,18 @@ LETTERS: Final = 7
 MATCH_COUNT: Final = 26**LETTERS
 MATCH_SALT_V1: Final = 0x484D31
 """Format 1's fixed salt: the ASCII bytes of "HM1". Never changes within format 1."""
-EXPECTED_FORM: Final = "HM1-S4-ABCDEFG (preset letter S/O/J/B/C, 3-6 players, 7 letters A-Z)"
+SECRET_VERSION: Final = 2
+SECRET_LETTERS: Final = 14
+SECRET_MATCH_COUNT: Final = 26**SECRET_LETTERS
+"""Format 2's numbers: about 2^65.8, beyond the 64-bit seeds of its rounds."""
+MATCH_SALT_V2: Final = 0x484D32
+"""Format 2's fixed salt: the ASCII bytes of "HM2"."""
+LETTERS_BY_VERSION: Final = {1: LETTERS, SECRET_VERSION: SECRET_LETTERS}
+MASK64: Final = (1 << 64) - 1
+EXPECTED_FORM: Final = (
+    "HM1-S4-ABCDEFG (preset letter S/O/J/B/C, 3-6 players, 7 letters A-Z; "
+    "HM2-...: 14 letters)"
+)
 
 PRESET_LETTERS: Final = dict(zip(PRESET_NAMES, "SOJBC", strict=True))
 _PRESET_BY_LETTER: Final = {letter: name for name, letter in PRESET_LETTERS.items()}
@@ -58,29 +71,37 @@ _KEYS: Final = {
     "cancellation": "CX",
 }
 _NAME_BY_KEY: Final = {key: name for name, key in _KEYS.items()}
-_HEAD_RE = re.compile(r"HM1-([SOJBC])([3-6])-([A-Z]{7})")
+_HEAD_RE = re.compile(r"HM([12])-([SOJBC])([3-6])-([A-Z]{7}|[A-Z]{14})")
 _NUMBER_RE = re.compile(r"0|[1-9][0-9]{0,8}")
 
 
 @dataclass(frozen=True, slots=True)
 class MatchCode:
-    """What a match code says: the rules, the player count and the match number."""
+    """What a match code says: the rules, the player count and the match number (of code
+    format ``version``: 1, or 2 for the long numbers of secret deals)."""
 
     rules: RulesConfig
     players: int
     number: int
+    version: int = 1
 
     def __post_init__(self) -> None:
         check_players(self.rules, self.players)
-        if not isinstance(self.number, int) or not 0 <= self.number < MATCH_COUNT:
-            raise DealCodeError(f"match number out of range 0..{MATCH_COUNT - 1}: {self.number!r}")
+        if self.version not in LETTERS_BY_VERSION:
+            raise DealCodeError(f"no match code format {self.version!r} (have 1 and 2)")
+        count = 26 ** LETTERS_BY_VERSION[self.version]
+        if not isinstance(self.number, int) or not 0 <= self.number < count:
+            raise DealCodeError(f"match number out of range 0..{count - 1}: {self.number!r}")
 
     def __str__(self) -> str:
         return format_match_code(self)
 
     def round_seed(self, round_index: int) -> int:
-        """The 64-bit seed of round ``round_index``'s shuffle."""
-        return derive_seed(MATCH_SALT_V1, self.number, round_index)
+        """The 64-bit seed of round ``round_index``'s shuffle (format 2 mixes in every bit of
+        its number: the low 64, then the rest)."""
+        if self.version == 1:
+            return derive_seed(MATCH_SALT_V1, self.number, round_index)
+        return derive_seed(MATCH_SALT_V2, self.number & MASK64, self.number >> 64, round_index)
 
 
 def _format_value(name: str, value: Any) -> str:
@@ -99,11 +120,11 @@ def format_match_code(code: MatchCode) -> str:
     """The canonical text of ``code``, e.g. ``"HM1-S4-AAAAAAM"`` or ``"HM1-O4-AAAAAAM-MRC"``."""
     number = code.number
     letters = []
-    for _ in range(LETTERS):
+    for _ in range(LETTERS_BY_VERSION[code.version]):
         number, digit = divmod(number, 26)
         letters.append(chr(ord("A") + digit))
     parts = [
-        FORMAT_PREFIX,
+        f"HM{code.version}",
         f"{PRESET_LETTERS[code.rules.preset]}{code.players}",
         "".join(reversed(letters)),
     ]
@@ -157,12 +178,18 @@ def parse_match_code(text: str) -> MatchCode:
         if name in options:
             raise DealCodeError(f"not a match code: {text!r}: option {token[:2]} given twice")
         options[name] = _parse_value(name, token[2:], text)
+    version, letters = int(head.group(1)), head.group(4)
+    if len(letters) != LETTERS_BY_VERSION[version]:
+        raise DealCodeError(
+            f"not a match code: {text!r}: HM{version} has {LETTERS_BY_VERSION[version]} "
+            f"letters; expected {EXPECTED_FORM}"
+        )
     number = 0
-    for letter in head.group(3):
+    for letter in letters:
         number = number * 26 + ord(letter) - ord("A")
     try:
-        rules = with_options(preset(_PRESET_BY_LETTER[head.group(1)]), **options)
-        return MatchCode(rules, int(head.group(2)), number)
+        rules = with_options(preset(_PRESET_BY_LETTER[head.group(2)]), **options)
+        return MatchCode(rules, int(head.group(3)), number, version)
     except DealCodeError:
         raise
     except HerttaError as err:

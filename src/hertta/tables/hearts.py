@@ -29,7 +29,7 @@ from hertta.hearts.checkpoint import (
     format_match_checkpoint,
     parse_match_checkpoint,
 )
-from hertta.hearts.codes import MATCH_COUNT, MatchCode, parse_match_code
+from hertta.hearts.codes import SECRET_MATCH_COUNT, SECRET_VERSION, MatchCode, parse_match_code
 from hertta.hearts.config import RulesConfig
 from hertta.hearts.decisions import (
     Decision,
@@ -60,11 +60,12 @@ LEVELS: Final = LEVEL_NAMES
 
 def dealt_code(secret: str, table_id: str, rules: RulesConfig, players: int) -> MatchCode:
     """The match the server deals at table ``table_id``: HMAC-SHA256 of the table id under the
-    server's secret, its first 8 bytes as a number modulo the 26^7 match numbers (the bias of
-    the modulo is below 1e-9)."""
+    server's secret, its first 16 bytes as a number modulo format 2's 26^14 match numbers (the
+    bias of the modulo is below 1e-19). Format 2, not 1: a seat's first hand picks out one of
+    format 1's 26^7 numbers in minutes of trying, and with it every hand of the match."""
     digest = hmac.new(secret.encode(), f"hearts-deal:{table_id}".encode(), hashlib.sha256)
-    number = int.from_bytes(digest.digest()[:8], "big") % MATCH_COUNT
-    return MatchCode(rules, players, number)
+    number = int.from_bytes(digest.digest()[:16], "big") % SECRET_MATCH_COUNT
+    return MatchCode(rules, players, number, SECRET_VERSION)
 
 
 def setup_for(code: MatchCode | str, *, public: bool) -> JsonObject:
