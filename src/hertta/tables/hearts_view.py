@@ -77,14 +77,30 @@ def reveal_json(state: RoundState) -> dict[str, Any]:
     }
 
 
-def public_trick_json(trick: Trick) -> dict[str, Any]:
+def shown_points(trick: Trick, state: RoundState, viewer: int | None) -> int:
+    """The points ``viewer`` may be told ``trick`` took: while cards are still to be played a
+    face-down kitty's points are left out for everyone but its taker (they would tell what is
+    in it: a clubs trick worth 13 holds the Q♠ in its kitty), as the seat's own ``Observation``
+    leaves them out of ``points_taken``. Once every card is played the kitty is no secret."""
+    if not trick.kitty or viewer == state.kitty_taker or state.phase is not Phase.PLAYING:
+        return trick.taken_points
+    compiled = state.compiled
+    hidden = sum(compiled.penalty[c.index] + compiled.bonus[c.index] for c in trick.kitty)
+    return trick.taken_points - hidden
+
+
+def public_trick_json(
+    trick: Trick, state: RoundState | None = None, viewer: int | None = None
+) -> dict[str, Any]:
+    """A completed trick as everyone sees it (``state``: the round it is shown in, so a
+    kitty's points stay hidden while it is face down; None: a finished round)."""
     return {
         "leader": trick.leader,
         "seats": list(trick.seats),
         "cards": [card.notation for card in trick.cards],
         "cancelled": list(trick.cancelled),
         "winner": trick.winner,
-        "points": trick.taken_points,
+        "points": trick.taken_points if state is None else shown_points(trick, state, viewer),
         "took_kitty": bool(trick.kitty),
     }
 
@@ -120,7 +136,7 @@ def hearts_view(
         view["table"] = {
             **public_round_json(match.round),
             "totals": totals,
-            "tricks": [public_trick_json(trick) for trick in match.round.tricks],
+            "tricks": [public_trick_json(t, match.round) for t in match.round.tricks],
         }
     else:
         obs = observe(match.round, seat, totals_before_round(match))
@@ -130,7 +146,7 @@ def hearts_view(
 
 
 def play_events(
-    before: RoundState, after: RoundState, seat: int, card: str
+    before: RoundState, after: RoundState, seat: int, card: str, viewer: int | None = None
 ) -> list[dict[str, Any]]:
     """The events of one card played: the card, hearts breaking, a completed trick, the end
     of the tricks. The kitty's cards are never named (only that it went with the trick)."""
@@ -149,7 +165,7 @@ def play_events(
                 "seats": list(trick.seats),
                 "cards": [c.notation for c in trick.cards],
                 "cancelled": list(trick.cancelled),
-                "points": trick.taken_points,
+                "points": shown_points(trick, after, viewer),
                 "took_kitty": bool(trick.kitty),
                 "carried": len(trick.carried_in),
                 "turn": turn,
@@ -195,7 +211,8 @@ def decision_events(
         if after.round.phase is not Phase.PASSING:
             events.append(exchange_event(after.round, viewer))
     elif isinstance(decision, PlayDecision):
-        events.extend(play_events(before.round, after.round, decision.seat, decision.card.notation))
+        events.extend(play_events(before.round, after.round, decision.seat,
+                                  decision.card.notation, viewer))
     elif isinstance(decision, MoonDecision):
         events.append({"type": "moon", "seat": decision.seat, "option": decision.option})
     elif isinstance(decision, NextRound):
