@@ -11,7 +11,14 @@ from starlette.testclient import TestClient
 
 from hertta.errors import ConfigError
 from hertta.web.errors import ERROR_CODES, PROTOCOL_CODES
-from hertta.web.i18n import CATALOGUE_DIR, LANGUAGES, catalogue, decimal, translate
+from hertta.web.i18n import (
+    CATALOGUE_DIR,
+    LANGUAGES,
+    catalogue,
+    decimal,
+    embeddable_json,
+    translate,
+)
 from hertta.web.preferences import PREFERENCES, parse_form
 from hertta.web.settings import Settings, default_db_path
 
@@ -197,6 +204,15 @@ def test_the_language_button_comes_back_to_the_same_page_with_its_query(
     assert answer.status_code == 303
     assert answer.headers["location"] == "/daily?day=2025-01-03"
     assert '<html lang="en">' in client.get("/daily?day=2025-01-03").text
+
+
+@pytest.mark.parametrize("name", ["<!--<script>", "</script><b>", "a & b", "<\u2028>"])
+def test_embedded_json_holds_no_markup_and_reads_back(name: str) -> None:
+    # A display name like "<!--<script>" put the HTML parser in a state that swallowed the
+    # replay page's script (only "</" was escaped).
+    text = embeddable_json({"seats": [name]})
+    assert not set("<>&") & set(text)
+    assert json.loads(text) == {"seats": [name]}
 
 
 def test_counted_words_have_their_many_form() -> None:

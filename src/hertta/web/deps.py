@@ -3,7 +3,6 @@ game WebSocket entry point."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -12,7 +11,14 @@ from fastapi.responses import HTMLResponse
 from starlette.requests import HTTPConnection
 
 from hertta.web import transport
-from hertta.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_json, decimal, translate
+from hertta.web.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    catalogue_json,
+    decimal,
+    embeddable_json,
+    translate,
+)
 from hertta.web.players import COOKIE_NAME
 from hertta.web.preferences import Value, player_preferences
 from hertta.web.services import AppServices
@@ -47,9 +53,9 @@ def language_of(preferences: dict[str, Value]) -> str:
 
 
 def script_json(value: object) -> str:
-    """JSON to embed in a ``<script type="application/json">`` block: ``</`` is escaped so no
-    string inside can end the element."""
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+    """JSON to embed in a ``<script type="application/json">`` block (see
+    :func:`hertta.web.i18n.embeddable_json`)."""
+    return embeddable_json(value)
 
 
 def render(

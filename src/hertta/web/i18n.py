@@ -50,6 +50,15 @@ def decimal(lang: str, value: float, places: int) -> str:
     return text
 
 
+def embeddable_json(value: object) -> str:
+    """JSON safe inside a ``<script type="application/json">`` element: every ``<``, ``>`` and
+    ``&`` is written as a ``\\u`` escape, so no string (a display name such as
+    ``<!--<script>``) can end the element or switch the HTML parser into a state that swallows
+    the page's scripts. ``JSON.parse`` reads the same value."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def catalogue_json(lang: str) -> str:
     """The catalogue as JSON safe to embed in a ``<script type="application/json">``."""
-    return json.dumps(catalogue(lang), ensure_ascii=False).replace("</", "<\\/")
+    return embeddable_json(catalogue(lang))
