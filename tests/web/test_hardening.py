@@ -266,3 +266,26 @@ def test_a_socket_cookie_needs_no_player_row(client: TestClient) -> None:
     with client.websocket_connect("/ws/h2h") as ws:
         Socket(ws).hello()  # a deal is saved for the person: now they exist
     assert store.player_count() == 1
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://testserver:8001", "null"])
+def test_a_write_from_another_sites_page_is_refused(client: TestClient, origin: str) -> None:
+    # SameSite=Lax lets a form or a text/plain "simple" POST through from another port or
+    # subdomain of the same site: the Origin is checked as the sockets check it.
+    before = client.get("/api/settings").json()
+    for path, kwargs in (
+        ("/api/settings", {"content": b'{"move_errors": true}',
+                           "headers": {"content-type": "text/plain", "origin": origin}}),
+        ("/settings", {"data": {"lang": "en"}, "headers": {"origin": origin}}),
+        ("/api/profile", {"json": {"name": "pwned"}, "headers": {"origin": origin}}),
+    ):
+        reply = client.post(path, follow_redirects=False, **kwargs)  # type: ignore[arg-type]
+        assert reply.status_code == 403 and reply.json()["error"] == "bad_origin", path
+    assert client.get("/api/settings").json() == before
+    assert client.get("/api/profile").json() == {"name": None}
+
+
+def test_writes_from_the_apps_own_pages_and_from_programs_go_through(client: TestClient) -> None:
+    own = {"origin": str(client.base_url)}
+    assert client.post("/api/profile", json={"name": "Aino"}, headers=own).status_code == 200
+    assert client.post("/api/profile", json={"name": "Eero"}).status_code == 200  # no Origin

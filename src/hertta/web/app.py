@@ -31,7 +31,7 @@ from hertta.web.errors import install_error_handlers
 from hertta.web.examples import Examples
 from hertta.web.games import GameInfo, default_games
 from hertta.web.handles import PlayerHandles
-from hertta.web.middleware import BodyLimit, SecurityHeaders
+from hertta.web.middleware import BodyLimit, SecurityHeaders, install_origin_check
 from hertta.web.players import PlayerCookies, install_player_middleware
 from hertta.web.ratings import rating_hook
 from hertta.web.routes import (
@@ -138,6 +138,7 @@ def create_app(
     install_error_handlers(app)
     install_error_pages(app)
     install_player_middleware(app, services.cookies)
+    install_origin_check(app, services.settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")

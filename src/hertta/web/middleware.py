@@ -8,8 +8,13 @@ read or kept).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any, Final
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from hertta.web.transport import origin_allowed
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -117,3 +122,25 @@ async def _plain(send: Send, status: int, text: bytes) -> None:
         }
     )
     await send({"type": "http.response.body", "body": text})
+
+
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def install_origin_check(app: FastAPI, allowed: Sequence[str]) -> None:
+    """Refuse (403 ``bad_origin``) a request that changes something when a browser sends it
+    from another page origin: another site, or another port or subdomain of this one, which
+    the cookie's SameSite=Lax lets through. The sockets check the same rule
+    (:func:`hertta.web.transport.origin_allowed`); clients that send no Origin are no pages."""
+
+    @app.middleware("http")
+    async def same_origin_writes(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        if request.method not in SAFE_METHODS and not origin_allowed(request, allowed):
+            return JSONResponse(
+                {"error": "bad_origin",
+                 "detail": "a request from another site's page is refused"},
+                status_code=403,
+            )
+        return await call_next(request)

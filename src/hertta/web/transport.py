@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Final, Protocol
 from urllib.parse import urlsplit
 
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketState
 
 from hertta.errors import HerttaError
@@ -193,17 +194,18 @@ class Channel(Protocol):
     async def snapshot(self) -> Message: ...
 
 
-def origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
+def origin_allowed(connection: HTTPConnection, allowed: Sequence[str]) -> bool:
     """The page's origin must be this app's own (the ``Host`` it was reached at, http or
     https) or listed in ``allowed``. A client that sends no ``Origin`` is not a browser page
-    (browsers always send it), so another site cannot be acting through it."""
-    origin = websocket.headers.get("origin")
+    (browsers always send it), so another site cannot be acting through it. Sockets and
+    every request that changes something (a POST) are checked alike."""
+    origin = connection.headers.get("origin")
     if origin is None:
         return True
     if origin in allowed:
         return True
     parts = urlsplit(origin)
-    host = websocket.headers.get("host", "")
+    host = connection.headers.get("host", "")
     return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
 
 
