@@ -171,7 +171,7 @@ def test_a_dealt_match_keeps_its_code_secret_until_the_end(
         over = over or message.get("state", {}).get("status") == "match_over"
         if over:
             continue
-        assert "HM1-" not in text, message
+        assert "HM1-" not in text and "HM2-" not in text, message
         for secret in secrets:
             assert secret not in text, (secret, message)
     last = socket.messages[-1]["state"]

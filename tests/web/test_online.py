@@ -199,7 +199,7 @@ def test_four_people_play_a_whole_match(shared: TestClient) -> None:
         assert all(s["match_over"] for s in summaries)
         assert len({str(s["totals"]) for s in summaries}) == 1
         code = final["host"]["game"]["code"]
-        assert code is not None and code.startswith("HM1-S4-")
+        assert code is not None and code.startswith("HM2-S4-")
     record = shared.get(f"/api/tables/{table['id']}/record", headers=cookie_header(shared, "aino"))
     assert record.status_code == 200 and record.json()["code"] == code
     assert record.json()["seats"] == ["Host", "Aino", "Eero", "Liisa"]

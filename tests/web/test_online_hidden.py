@@ -144,7 +144,8 @@ def test_every_message_to_every_seat_and_a_spectator(
             check(message, seat, match, states[version - 1] if version else None)
             if not match.over:
                 text = json.dumps(message)
-                assert "HM1-" not in text and not any(s in text for s in secrets), message
+                assert "HM1-" not in text and "HM2-" not in text, message
+                assert not any(s in text for s in secrets), message
             checked += 1
         assert checked > 50, person
         assert latest(socket)["game"]["code"] == code

@@ -85,8 +85,12 @@ def render(
             "catalogue_json": catalogue_json(lang),
             "path": request.url.path,
             # Where the language button comes back to: the page with its query (an invite
-            # link's token, a day of /daily), not the bare path.
-            "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
+            # link's token, a day of /daily), not the bare path; the settings page's own
+            # query (where it goes back to) is not carried round again.
+            "here": request.url.path + (
+                f"?{request.url.query}"
+                if request.url.query and request.url.path != "/settings" else ""
+            ),
             "games": services.games,
             **context,
         },
