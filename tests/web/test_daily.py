@@ -88,6 +88,9 @@ def test_the_page_shows_the_injected_days_code(daily_client: TestClient, today: 
     assert earlier == {"day": "2025-01-03", "code": CODE, "today": False, "results": []}
     assert daily_client.get("/api/daily?day=2025-06-16").status_code == 400
     assert daily_client.get("/api/daily?day=2025-02-30").status_code == 400
+    # A day that is over says nobody won it, not that nobody has won it yet.
+    assert "Kukaan ei voittanut" in daily_client.get("/daily?day=2025-01-03").text
+    assert "Kukaan ei ole vielä voittanut" in daily_client.get("/daily").text
 
 
 def test_a_won_daily_deal_is_ranked_from_the_servers_game(
