@@ -386,8 +386,16 @@ def test_a_table_whose_people_all_left_plays_on_to_its_end(shared: TestClient) -
         for person in ("host", "aino"):
             assert sockets[person].send("leave")["type"] == "update"
         # Nobody is left to say "next" after a round: the stand-ins are ready for them, so
-        # the match goes on to its end (its pages still watch it).
+        # the match goes on to its end (its pages still watch it) ...
         wait_for_table_over(sockets["host"], limit=5000)
+        # ... as spectators: the stand-ins' hands are not theirs to see (they were sent the
+        # seat's new hands every round before).
+        for person in ("host", "aino"):
+            seen = [m["state"] for m in sockets[person].messages
+                    if "state" in m and m["state"]["game"] is not None]
+            after = seen[[s["table"]["you"] for s in seen].index(None):]
+            assert after and all(s["table"]["you"] is None for s in after)
+            assert not any("observation" in s["game"] for s in after)
     reply = shared.get(f"/api/tables/{table['id']}/record", headers=cookie_header(shared, "aino"))
     assert reply.status_code == 200 and "N" in reply.json()["decisions"]  # a next round, unasked
 

@@ -96,8 +96,12 @@ class TableChannel:
     def current_seat(self) -> int | None:
         """The seat the room gives this person now: what they see and may decide for. (The
         host may remove them, another tab or process may seat them; ``seat`` is the one
-        their connections count as present at, brought in line by :meth:`_follow_seat`.)"""
-        return self.room.online.seat_of(self.player)
+        their connections count as present at, brought in line by :meth:`_follow_seat`.)
+        A person who left the match has none: a stand-in plays the seat on, and its new cards
+        are no longer theirs to see (they watch as a spectator, where the table allows one)."""
+        online = self.room.online
+        seat = online.seat_of(self.player)
+        return None if seat is None or online.seats[seat].left else seat
 
     def view(self) -> dict[str, Any]:
         return {**self.room.view(self.current_seat, self.player, self.move_errors),
