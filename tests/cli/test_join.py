@@ -83,6 +83,7 @@ class Watcher:
             additional_headers={"Cookie": cookie}, open_timeout=30, max_queue=None,
         ).__enter__()
         self.ws.send(json.dumps({"op": "hello", "seq": 1}))
+        self.seq = 1
         self.state: dict[str, Any] = {}
 
     def until(self, wanted: dict[str, Any]) -> dict[str, Any]:
@@ -95,6 +96,10 @@ class Watcher:
                 return self.state
             if message["type"] == "snapshot" and self.state["table"]["status"] == "over":
                 return self.state  # it ended before this socket opened
+
+    def send(self, op: str, **args: Any) -> None:
+        self.seq += 1
+        self.ws.send(json.dumps({"op": op, "seq": self.seq, **args}))
 
     def close(self) -> None:
         self.ws.close()
@@ -213,6 +218,8 @@ def test_bad_links_and_levels_are_refused_before_anything_is_sent() -> None:
                    "not an invite URL")
     one_line_error(run("hearts", "join", "http://127.0.0.1:8000/t/x", "--level", "genius"),
                    "genius")
+    for seed in ("-1", str(1 << 64)):  # as the engine: a seed it would not take either
+        one_line_error(run("hearts", "join", "http://127.0.0.1:8000/t/x", "--seed", seed), seed)
 
 
 def test_a_server_that_is_not_there(tmp_path: Path) -> None:
@@ -257,9 +264,42 @@ def test_a_full_table(server: ServerProcess, spectators: bool, words: str) -> No
 
 
 def test_a_table_that_never_fills_times_out(server: ServerProcess) -> None:
-    table = create_table(server, server.player_cookie())
+    host = server.player_cookie()
+    table = create_table(server, host)
     result = run("hearts", "join", table["invite_url"], "--timeout", "3")
     one_line_error(result, "timed out after 3 s", "waiting for players (3 free)")
+    # It stood up on its way out: the seat is free again, not held by a player who is gone.
+    seats = api(server, f"/api/tables/{table['id']}?invite={invite_of(table)}", host)["seats"]
+    assert [seat["kind"] for seat in seats] == ["open"] * 4, seats
+
+
+@pytest.mark.parametrize(("timeout", "words"), [
+    ("1e10", "up to 2.592e+06 (30 days), got 1e+10"),  # was a traceback past about 9.2e9
+    ("9.3e9", "got 9.3e+09"),
+    ("nan", "got nan"),
+    ("0", "got 0"),
+])
+def test_a_timeout_out_of_range_is_one_line(
+    server: ServerProcess, timeout: str, words: str
+) -> None:
+    table = create_table(server, server.player_cookie())
+    one_line_error(run("hearts", "join", table["invite_url"], "--timeout", timeout),
+                   "--timeout must be a positive number", words)
+
+
+def test_a_bot_the_host_removes_goes(server: ServerProcess) -> None:
+    host = server.player_cookie()
+    table = create_table(server, host)
+    with watching(server, table, host) as watcher:
+        bot = start_bot(table["invite_url"], "easy", 0)
+        state = watcher.until({"type": "seating"})  # the bot sat down
+        seat = [s.get("name") for s in state["table"]["seats"]].index("Bot-easy")
+        watcher.send("remove", seat=seat)
+        _, err = bot.communicate(timeout=WAIT_S)
+    result = subprocess.CompletedProcess(bot.args, bot.returncode, "", err)
+    one_line_error(result, "the host removed us")
+    seats = api(server, f"/api/tables/{table['id']}?invite={invite_of(table)}", host)["seats"]
+    assert [s["kind"] for s in seats] == ["open"] * 4, seats  # it did not sit down again
 
 
 def test_a_server_that_goes_away_for_good(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ for anyone writing their own bot.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import time
@@ -165,6 +166,7 @@ class TableClient:
         self._tries_left = reconnect_tries
         self._state: State | None = None
         self._deadline = 0.0
+        self._seated = False  # has held a seat at this table (a guest again: removed)
 
     # -- the whole match -----------------------------------------------------------------------
 
@@ -181,9 +183,22 @@ class TableClient:
         while True:
             try:
                 with socket:
-                    return self._play_on(socket)
+                    try:
+                        return self._play_on(socket)
+                    except (TableClientError, KeyboardInterrupt):
+                        self._give_up_the_seat(socket)
+                        raise
             except _Dropped as why:
                 socket = self._reconnect(str(why))
+
+    def _give_up_the_seat(self, socket: ClientConnection) -> None:
+        """Stopping before the match began (timed out, interrupted, refused): stand, so the
+        seat is free for someone else, not held by a player who is gone (best effort)."""
+        table = {} if self._state is None else self._state.get("table") or {}
+        if table.get("status") != "waiting" or seat_of(self._state or {}) is None:
+            return
+        with contextlib.suppress(Exception):
+            self._send(socket, "stand")
 
     # -- HTTP: the cookie and the name ---------------------------------------------------------
 
@@ -359,11 +374,18 @@ class TableClient:
         moved since an op was refused."""
         table = state["table"]
         if seat_of(state) is None:
+            if table["status"] == "waiting" and self._seated:
+                # The host removed us (the seat opened again): sitting down once more would
+                # undo the host's choice, so the player goes.
+                raise TableClientError(
+                    f"the host removed us from table {self.invite.table_id} before the match"
+                )
             if table["status"] == "waiting":
                 return ("sit", table.get("decisions")), "sit", {}
             raise TableClientError(
                 f"table {self.invite.table_id} is full: its match began without a seat for us"
             )
+        self._seated = True
         if table["status"] == "closed":
             raise TableClientError(f"table {self.invite.table_id} was closed")
         chosen = decide(state, self.player, self.seed)

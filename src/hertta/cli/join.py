@@ -12,7 +12,6 @@ The sub-app's owner calls :func:`register` on the ``hearts`` Typer app.
 from __future__ import annotations
 
 import json
-import math
 from typing import Annotated, Final
 
 import typer
@@ -25,11 +24,16 @@ from hertta.ai.table_client import (
     parse_invite,
 )
 from hertta.ai.table_state import MatchResult
-from hertta.cli.errors import EXIT_BAD_INPUT
+from hertta.cli.errors import EXIT_BAD_INPUT, MAX_SEED
 from hertta.errors import HerttaError
 
 MAX_NAME: Final = 20
 """The server's limit on display names (``docs/tables.md``)."""
+
+
+MAX_TIMEOUT_S: Final = 30 * 24 * 3600.0
+"""Longer than any match; far below the socket library's own limit (about 9.2e9 s, beyond
+which it failed with a traceback)."""
 
 
 def default_name(level: str) -> str:
@@ -58,14 +62,17 @@ def format_result(result: MatchResult) -> str:
 
 def join(
     invite_url: Annotated[
-        str, typer.Argument(help="The table's invite link: http(s)://HOST:PORT/t/ID?invite=TOKEN.")
+        str, typer.Argument(help="The table's invite link, http(s)://HOST:PORT/t/ID?invite=TOKEN "
+                                 "(or a public table's http(s)://HOST:PORT/t/ID).")
     ],
     level: Annotated[str, typer.Option(help=f"Player level: {', '.join(LEVEL_NAMES)}.")] = "normal",
     name: Annotated[
         str | None, typer.Option(help="Display name at the table (default Bot-LEVEL).")
     ] = None,
     seed: Annotated[
-        int, typer.Option(help="Seed of the decisions: the same seed and view, the same decision.")
+        int,
+        typer.Option(min=0, max=MAX_SEED,
+                     help="Seed of the decisions: the same seed and view, the same decision."),
     ] = 0,
     timeout: Annotated[
         float, typer.Option(help="Give up (exit 2) when the match has not ended after this many "
@@ -82,8 +89,9 @@ def join(
     """Take a seat at a shared Hearts table as a computer player; play until the match ends."""
     try:
         player = make_player(level)
-        if not 0 < timeout < math.inf:
-            raise HerttaError(f"--timeout must be a positive number of seconds, got {timeout:g}")
+        if not 0 < timeout <= MAX_TIMEOUT_S:
+            raise HerttaError(f"--timeout must be a positive number of seconds up to "
+                              f"{MAX_TIMEOUT_S:g} (30 days), got {timeout:g}")
         if retries < 0:
             raise HerttaError(f"--retries must be 0 or more, got {retries}")
         client = TableClient(
