@@ -193,6 +193,38 @@ def test_the_next_round_waits_for_everyone(tmp_path: Path) -> None:
     run(test)
 
 
+class ClockSeen(Seen):
+    """A connection that notes, at every change it is told of, the decision people owe and
+    the clock its view would show."""
+
+    def __init__(self, room: Room, seat: int | None) -> None:
+        self.room = room
+        self.clocks: list[tuple[tuple[str | None, tuple[int, ...]], Any]] = []
+        super().__init__(room, seat)
+
+    def room_changed(self, change: RoomChange) -> None:
+        self.clocks.append((self.room.owed_by_people(), self.room.clock_json()))
+        super().room_changed(change)
+
+
+def test_every_view_shows_the_clock_of_the_decision_owed_now(tmp_path: Path) -> None:
+    # The view was built before the clock moved on: it showed the seat that had just played,
+    # the pass's clock during the first trick, and nothing on a person's own turn.
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over, clock=30)
+        seen = ClockSeen(room, None)
+        await seat_everyone(room)
+        await play_until(room, seen, lambda m: len(m.round.tricks) >= 3)
+        timed = [(owed, clock) for owed, clock in seen.clocks if owed[0] is not None]
+        assert len(timed) > 12
+        for (kind, seats), clock in timed:
+            assert clock is not None and (clock["kind"], clock["seats"]) == (kind, list(seats))
+        await room.close()
+
+    run(test)
+
+
 def test_the_turn_clock_decides_for_a_slow_person(tmp_path: Path) -> None:
     async def test() -> None:
         timers, over = FakeTimers(), []

@@ -88,6 +88,7 @@ class SharedPresence:
             handle.cancel()
         if seat in live.stand_ins:
             del live.stand_ins[seat]
+            self._after_change()
             self._notify([{"type": "autopilot", "seat": seat, "on": False}])
 
     async def lease_taken(self) -> None:

@@ -131,6 +131,7 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         if live is not None and seat in live.stand_ins and not left:
             # Back: the seat is the person's again from its next decision on.
             del live.stand_ins[seat]
+            self._after_change()
             self._notify([{"type": "autopilot", "seat": seat, "on": False}])
         elif self.presence[seat] == 1:
             self._notify([{"type": "presence", "seat": seat, "connected": True}])
@@ -159,8 +160,8 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         if live is None or self.presence.get(seat) or seat in self._remote or not playing:
             return
         live.stand_ins[seat] = STAND_IN_LEVEL
+        self._after_change()  # first: the view told below shows the clock as it is now
         self._notify([{"type": "autopilot", "seat": seat, "on": True}])
-        self._after_change()
         live.wake_computer_players()
 
     @property
@@ -218,8 +219,8 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         live = services.live.adopt(table, self)
         self._play(live)
         await live.hold()  # the process that starts the match runs it (several processes)
-        self._notify([{"type": "seating"}, {"type": "started"}])
         self._after_change()
+        self._notify([{"type": "seating"}, {"type": "started"}])
 
     def _play(self, live: LiveTable) -> None:
         """Play at ``live`` (which this room already watches: ``adopt``/``open`` saw to it)."""
@@ -293,8 +294,8 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         seat = self.online.seat_of(player)
         if self.live is not None and seat is not None:
             self.live.stand_ins[seat] = STAND_IN_LEVEL
-            self._notify([{"type": "autopilot", "seat": seat, "on": True}])
             self._after_change()
+            self._notify([{"type": "autopilot", "seat": seat, "on": True}])
             self.live.wake_computer_players()
             await self._maybe_next_round()  # the last person to leave a round's result
 
@@ -340,6 +341,7 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
             return  # the round went on meanwhile
         for seat in sorted(ready - self.ready):
             self.ready.add(seat)
+            self._after_change()  # a ready seat no longer owes "next"
             self._notify([{"type": "ready", "seat": seat}])
         await self._maybe_next_round()
 
@@ -374,8 +376,10 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
             # Ready marks belong to one game version: any move on (a next round decided here,
             # or one read from the store that another process decided) ends them.
             self.ready.clear()
-        self._notify(events, game=change)
+        # The clock first: the view each watcher is sent shows the decision owed now (it
+        # showed the one just made: the seat that had played, or none on one's own turn).
         self._after_change()
+        self._notify(events, game=change)
         match = self.match
         if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
             self._spawn(self._finish(match))
