@@ -106,6 +106,14 @@ def test_four_people_play_a_match_to_50_through_the_invite_link(
         expect(page.locator("#match-code")).to_have_text(str(record["code"]))
     totals = numbers(host, "#review-scores tbody tr td:nth-child(3)")
     assert max(totals) >= 50
+    # The seats around the table show the final totals too (they showed those before the
+    # last round), and the last round's points as scored.
+    points = numbers(host, "#review-scores tbody tr td:nth-child(2)")
+    for page in pages:
+        assert sorted(numbers(page, "#ring .oseat-total")) == sorted(totals)
+    seat_points = [int(text.replace("+", "").replace("\u2212", "-") or 0)
+                   for text in host.locator("#ring .oseat-taken").all_inner_texts()]
+    assert sorted(seat_points) == sorted(points)
     # The replay link shows the same match, round by round.
     desk2.locator("#replay-link").click()
     expect(desk2.locator("#replay-code")).to_have_text(str(record["code"]))

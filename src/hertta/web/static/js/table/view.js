@@ -6,6 +6,14 @@ import { t } from "../common/i18n.js";
 
 /** The round as the page draws it, from a seat's observation or the public table. */
 export function roundOf(game) {
+  const round = roundView(game);
+  // A finished round: the seats show the totals with its points added and its points as
+  // scored (a moon's shooter 0 or minus, the others plus), not the points taken before.
+  if (game.summary) return { ...round, totals: game.summary.totals, taken: game.summary.points };
+  return round;
+}
+
+function roundView(game) {
   if (game.observation) {
     const o = game.observation;
     return {
