@@ -88,3 +88,37 @@ def test_both_copies_of_a_card_show_and_both_can_be_passed(
     # The server took the pass (the computer players had passed already): the round is on.
     expect(phone.locator("#game")).to_have_attribute("data-phase", "playing")
     expect(phone.locator("#hand .hand-card")).to_have_count(20)
+
+
+OVERLAPS = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  const seats = boxes("#ring .oseat");
+  const hits = [];
+  for (const c of boxes("#trick .trick-card")) for (const s of seats) {
+    const meet = c.left < s.right && c.right > s.left && c.top < s.bottom && c.bottom > s.top;
+    if (meet) hits.push([c.x, c.y]);
+  }
+  return [document.querySelectorAll("#trick .trick-card").length, hits];
+}"""
+MY_TURN = ("() => document.querySelector('#hand .hand-card:not(.illegal):not([disabled])')"
+           " && document.querySelector('#game').dataset.phase === 'playing'")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_trick_cards_lie_clear_of_the_seats_on_a_phone(
+    server: ServerProcess, phone: Page, players: int
+) -> None:
+    open_lobby(phone, server.url)
+    phone.locator("#create-players").select_option(str(players))
+    start_with_computers(phone, players)
+    for card in phone.locator("#hand .hand-card").all()[:3]:
+        card.click()
+    phone.locator("#btn-pass").click()
+    seen = 0
+    for _ in range(4):  # four of this seat's turns: the others' cards lie on the table then
+        phone.wait_for_function(MY_TURN)
+        count, hits = phone.evaluate(OVERLAPS)
+        assert hits == [], hits
+        seen += count
+        phone.locator("#hand .hand-card:not(.illegal):not([disabled])").first.click()
+    assert seen >= players  # cards were there to check

@@ -290,6 +290,7 @@ $("seat-list").addEventListener("click", onSeatList);
 $("name-form").addEventListener("submit", saveName);
 $("hand").addEventListener("click", onHand);
 new ResizeObserver(() => fitHand($("hand"))).observe($("hand"));
+new ResizeObserver(() => draw()).observe($("ring"));  // trick cards keep clear of the seats
 $("ring").addEventListener("click", onRing);
 $("btn-pass").addEventListener("click", () => {
   if (page.chosen.size !== page.limits.pass_size) return;

@@ -167,11 +167,36 @@ function renderTrick(state, round) {
     }
     el.classList.toggle("cancelled", Boolean(round.trick.cancelled[i]));
     el.setAttribute("aria-label", `${namesOf(state)[seat]}: ${cardName(card)}`);  // who played it
-    const [x, y] = trickSpotOf(n, spotOf(state, seat));
+    const [x, y] = clearOfSeats(trickSpotOf(n, spotOf(state, seat)), el);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
   });
   for (const el of [...box.children]) if (!keep.has(el.id)) el.remove();
+}
+
+const PULLS = [1, 0.85, 0.7, 0.55, 0.4];
+
+/**
+ * A trick card's spot, pulled toward the table's centre as far as it takes to lie clear of
+ * every seat's box (its name, total, count and mute button): on a phone the ring's seats are
+ * wide next to its size, and a card at the plain spot covered its own seat's corner.
+ */
+function clearOfSeats([x, y], card) {
+  const ring = $("ring").getBoundingClientRect();
+  if (!ring.width || !card.offsetWidth) return [x, y];
+  const seats = [...document.querySelectorAll("#ring .oseat")].map((el) => el.getBoundingClientRect());
+  const [cx, cy] = [50, 48];
+  const w = card.offsetWidth / 2;
+  const h = card.offsetHeight / 2;
+  for (const pull of PULLS) {
+    const px = cx + (x - cx) * pull;
+    const py = cy + (y - cy) * pull;
+    const left = ring.left + (px / 100) * ring.width;
+    const top = ring.top + (py / 100) * ring.height;
+    const hits = seats.some((r) => left - w < r.right && left + w > r.left && top - h < r.bottom && top + h > r.top);
+    if (!hits) return [px, py];
+  }
+  return [cx + (x - cx) * PULLS.at(-1), cy + (y - cy) * PULLS.at(-1)];
 }
 
 function renderHand(state, round, page) {
