@@ -90,20 +90,30 @@ class Observation:
         return tuple((self.trick_leader + i) % self.players for i in range(len(self.trick_cards)))
 
 
+def sees_kitty(state: RoundState, viewer: int | None) -> bool:
+    """Whether ``viewer`` (a seat; None: a spectator) may see the kitty and its points: its
+    taker, or anyone once every card is played (a moon choice waits, or the round is over),
+    since the kitty is then the cards nobody played."""
+    if state.phase in (Phase.MOON_CHOICE, Phase.ROUND_OVER):
+        return True
+    return viewer is not None and viewer == state.kitty_taker
+
+
+def kitty_points(state: RoundState) -> int:
+    """What the kitty's cards are worth to whoever takes them."""
+    compiled = state.compiled
+    return sum(compiled.penalty[c.index] + compiled.bonus[c.index] for c in state.kitty)
+
+
 def observe(state: RoundState, seat: int, match_totals: Sequence[int] | None = None) -> Observation:
     """``seat``'s view of ``state``; ``match_totals`` are the totals before this round."""
     n = state.players
-    over = state.phase is Phase.ROUND_OVER
     offset = state.pass_offset
     taker = state.kitty_taker
-    # Once every card is played (a moon choice waits, or the round is over) the kitty is the
-    # cards nobody played: anyone can work it out, so everyone sees it.
-    sees_kitty = over or state.phase is Phase.MOON_CHOICE or taker == seat
-    compiled = state.compiled
-    kitty_points = sum(compiled.penalty[c.index] + compiled.bonus[c.index] for c in state.kitty)
+    sees = sees_kitty(state, seat)
     points = list(state.points_taken)
-    if taker is not None and not sees_kitty:
-        points[taker] -= kitty_points
+    if taker is not None and not sees:
+        points[taker] -= kitty_points(state)
     tricks = tuple(
         TrickView(
             leader=t.leader,
@@ -114,7 +124,7 @@ def observe(state: RoundState, seat: int, match_totals: Sequence[int] | None = N
             points=t.points,
             carried_in=t.carried_in,
             took_kitty=bool(t.kitty),
-            kitty=t.kitty if sees_kitty else (),
+            kitty=t.kitty if sees else (),
         )
         for t in state.tricks
     )
@@ -150,7 +160,7 @@ def observe(state: RoundState, seat: int, match_totals: Sequence[int] | None = N
         legal_plays=state.legal_plays if state.turn == seat else (),
         kitty_size=len(state.kitty),
         kitty_taker=taker,
-        kitty=state.kitty if sees_kitty else (),
+        kitty=state.kitty if sees else (),
         moon_shooter=shooter if state.phase in (Phase.MOON_CHOICE, Phase.ROUND_OVER) else None,
         moon_options=options,
         round_points=score.points if score is not None else None,

@@ -50,7 +50,7 @@ from hertta.hearts.deck import (
     pass_offset,
 )
 from hertta.hearts.fast import FastRound
-from hertta.hearts.observation import Observation, TrickView
+from hertta.hearts.observation import Observation, TrickView, sees_kitty
 from hertta.hearts.round import Phase, RoundState
 from hertta.hearts.scoring import find_shooter, score_round
 from hertta.hearts.seat_checks import (
@@ -459,9 +459,6 @@ def knowledge_of(
         opening = plays[0][0]
     elif phase is Phase.PLAYING:
         opening = state.turn
-    sees_kitty = phase in (Phase.MOON_CHOICE, Phase.ROUND_OVER) or (
-        state.kitty_taker is not None and state.kitty_taker == seat
-    )
     return SeatKnowledge(
         rules=state.rules,
         players=n,
@@ -477,6 +474,6 @@ def knowledge_of(
         passes_chosen=(
             tuple(p is not None for p in state.passes) if phase is Phase.PASSING else None
         ),
-        kitty=state.kitty if sees_kitty and state.kitty else None,
+        kitty=state.kitty if sees_kitty(state, seat) and state.kitty else None,
         moon_choice=state.moon_choice,
     )

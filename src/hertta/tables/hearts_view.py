@@ -15,6 +15,7 @@ from typing import Any
 from hertta.hearts import MatchState, Phase, RoundState, Trick, observation_to_json, observe
 from hertta.hearts.decisions import Decision, MoonDecision, NextRound, PassDecision, PlayDecision
 from hertta.hearts.match import is_last_round, totals_after_round, totals_before_round
+from hertta.hearts.observation import kitty_points, sees_kitty
 from hertta.tables.hearts import code_is_public
 from hertta.tables.model import JsonObject, Seat
 from hertta.tables.table_rules import rule_options_json
@@ -82,11 +83,9 @@ def shown_points(trick: Trick, state: RoundState, viewer: int | None) -> int:
     face-down kitty's points are left out for everyone but its taker (they would tell what is
     in it: a clubs trick worth 13 holds the Q♠ in its kitty), as the seat's own ``Observation``
     leaves them out of ``points_taken``. Once every card is played the kitty is no secret."""
-    if not trick.kitty or viewer == state.kitty_taker or state.phase is not Phase.PLAYING:
+    if not trick.kitty or sees_kitty(state, viewer):
         return trick.taken_points
-    compiled = state.compiled
-    hidden = sum(compiled.penalty[c.index] + compiled.bonus[c.index] for c in trick.kitty)
-    return trick.taken_points - hidden
+    return trick.taken_points - kitty_points(state)
 
 
 def public_trick_json(
