@@ -179,6 +179,10 @@ class Database:
     def notify_change(self, db: Connection, kind: str, key: str, version: int) -> None:
         """Nothing to do: processes on one SQLite file see changes when they read again."""
 
+    def hold_lock(self, db: Connection, key: int) -> None:
+        """Nothing to do: a write transaction's ``BEGIN IMMEDIATE`` holds the file's one
+        writer lock already."""
+
     def read_only_check(self) -> None:
         """A read that touches the schema (for health checks): it writes nothing."""
         with self._lock:

@@ -139,7 +139,7 @@ class PostgresDatabase:
 
     def _migrate(self) -> None:
         with self.transaction() as db:
-            db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            self.hold_lock(db, MIGRATION_LOCK)
             db.execute("CREATE TABLE IF NOT EXISTS hertta_schema (version BIGINT NOT NULL)")
             row = db.execute("SELECT version FROM hertta_schema").fetchone()
             version = 0 if row is None else int(row[0])
@@ -199,6 +199,10 @@ class PostgresDatabase:
                 "the connection to the database %r was lost: %s", self.name, _cause(error)
             )
             raise StoreUnavailableError(UNAVAILABLE) from None
+
+    def hold_lock(self, db: Any, key: int) -> None:
+        """A transaction-scoped advisory lock (released at commit or rollback)."""
+        db.execute("SELECT pg_advisory_xact_lock(?)", (key,))
 
     def notify_change(self, db: Any, kind: str, key: str, version: int) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANGES_CHANNEL, f"{kind} {key} {version}"))

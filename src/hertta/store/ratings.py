@@ -64,12 +64,10 @@ class RatingQueries(TableQueries):
     """Ratings and the shared tables people played (on top of the player rows)."""
 
     def lock_ratings(self) -> None:
-        """PostgreSQL: a lock held to the end of the transaction (READ COMMITTED alone would
-        let two processes read the same rating and both write their update of it). SQLite:
-        the transaction's ``BEGIN IMMEDIATE`` holds the file's writer lock already."""
-        if self.database.dialect == "postgresql":
-            with self.database.transaction() as db:
-                db.execute("SELECT pg_advisory_xact_lock(?)", (RATINGS_LOCK,))
+        """Held to the end of the rating transaction: two processes would otherwise read the
+        same rating and both write their update of it."""
+        with self.database.transaction() as db:
+            self.database.hold_lock(db, RATINGS_LOCK)
 
     def table_rated(self, table_id: str) -> bool:
         with self.database.reading() as db:
