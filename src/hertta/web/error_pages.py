@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from hertta.errors import HerttaError
 from hertta.web.deps import app_services, get_preferences, render
 from hertta.web.errors import hertta_error_json, http_status
-from hertta.web.preferences import PREFERENCES, Value
+from hertta.web.preferences import Value, preferences_from
 
 NOT_PAGES: Final = ("/api/", "/ws/", "/static/")
 
@@ -44,7 +44,7 @@ async def error_page(request: Request, status: int) -> HTMLResponse:
     try:
         preferences = await get_preferences(request)
     except Exception:  # the database is away, or no player yet: the defaults, in Finnish
-        preferences = {key: pref.default for key, pref in PREFERENCES.items()}
+        preferences = preferences_from({})
     response = render(
         request, app_services(request), "error.html", preferences, kind=kind_of(status)
     )

@@ -67,7 +67,12 @@ def player_preferences(store: Store, player_id: str) -> dict[str, Value]:
     """Every known setting of a player: stored values, defaults for the rest. Someone who has
     not chosen a language gets Finnish, whatever their browser asks for: Hertta speaks Finnish
     by default, and English is one press of the language button away."""
-    stored = store.load_settings(player_id)
+    return preferences_from(store.load_settings(player_id))
+
+
+def preferences_from(stored: Mapping[str, Value]) -> dict[str, Value]:
+    """Every known setting: the stored values that are still valid, defaults for the rest
+    (``{}``: every default, as for someone whose settings cannot be read)."""
     values: dict[str, Value] = {}
     for key, pref in PREFERENCES.items():
         value = stored.get(key, pref.default)
