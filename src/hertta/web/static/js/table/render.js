@@ -154,6 +154,7 @@ function renderTrick(state, round) {
   const box = $("trick");
   const n = state.table.seats.length;
   const keep = new Set();
+  const seats = round.trick.cards.length ? seatBoxes() : null;  // read once per draw
   round.trick.cards.forEach((card, i) => {
     const seat = round.trick.seats[i];
     const id = `trick-${seat}`;
@@ -167,7 +168,7 @@ function renderTrick(state, round) {
     }
     el.classList.toggle("cancelled", Boolean(round.trick.cancelled[i]));
     el.setAttribute("aria-label", `${namesOf(state)[seat]}: ${cardName(card)}`);  // who played it
-    const [x, y] = clearOfSeats(trickSpotOf(n, spotOf(state, seat)), el);
+    const [x, y] = clearOfSeats(trickSpotOf(n, spotOf(state, seat)), el, seats);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
   });
@@ -176,15 +177,19 @@ function renderTrick(state, round) {
 
 const PULLS = [1, 0.85, 0.7, 0.55, 0.4];
 
+/** The table's box and every seat's, as they lie on the screen now. */
+function seatBoxes() {
+  const seats = [...document.querySelectorAll("#ring .oseat")].map((el) => el.getBoundingClientRect());
+  return { ring: $("ring").getBoundingClientRect(), seats };
+}
+
 /**
  * A trick card's spot, pulled toward the table's centre as far as it takes to lie clear of
  * every seat's box (its name, total, count and mute button): on a phone the ring's seats are
  * wide next to its size, and a card at the plain spot covered its own seat's corner.
  */
-function clearOfSeats([x, y], card) {
-  const ring = $("ring").getBoundingClientRect();
+function clearOfSeats([x, y], card, { ring, seats }) {
   if (!ring.width || !card.offsetWidth) return [x, y];
-  const seats = [...document.querySelectorAll("#ring .oseat")].map((el) => el.getBoundingClientRect());
   const [cx, cy] = [50, 48];
   const w = card.offsetWidth / 2;
   const h = card.offsetHeight / 2;
