@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Generic, TypeVar
 
@@ -77,6 +77,23 @@ class Followed:
     after: LoadedTable[Any]
 
 
+def _replay(
+    game: TableGame[Any, Any], table_id: str, state: Any, decisions: Sequence[StoredDecision]
+) -> Iterator[tuple[StoredDecision, object, Any]]:
+    """Each stored decision applied in turn: (the entry, its decision, the state after it);
+    TableError names the entry that does not replay."""
+    for stored in decisions:
+        try:
+            decision = game.parse_decision(stored.text)
+            state = game.apply(state, decision)
+        except HerttaError as error:
+            raise TableError(
+                f"table {table_id!r}: stored decision {stored.seq} {stored.text!r} "
+                f"does not replay: {error}"
+            ) from None
+        yield stored, decision, state
+
+
 def new_table_id() -> str:
     """An unguessable table id (128 bits)."""
     return secrets.token_urlsafe(16)
@@ -123,14 +140,8 @@ class TableService:
                 decisions = self.storage.read_decisions(table_id)
         if state is None:
             state = game.deal(row.setup)
-        for decision in decisions:
-            try:
-                state = game.apply(state, game.parse_decision(decision.text))
-            except HerttaError as error:
-                raise TableError(
-                    f"table {table_id!r}: stored decision {decision.seq} {decision.text!r} "
-                    f"does not replay: {error}"
-                ) from None
+        for _, _, after in _replay(game, table_id, state, decisions):
+            state = after
         if checkpoint_version + len(decisions) != row.version:
             raise TableError(
                 f"table {table_id!r}: {checkpoint_version} + {len(decisions)} decisions "
@@ -160,19 +171,17 @@ class TableService:
             return None
         game = self.game(row.kind)
         kept = table.checkpoint_version if stored.checkpoint is None else stored.checkpoint.version
-        state = table.state
         followed = []
         try:
-            for stored_decision in decisions:
-                decision = game.parse_decision(stored_decision.text)
-                state = game.apply(state, decision)
+            for stored_decision, decision, state in _replay(game, table.id, table.state,
+                                                            decisions):
                 step = row if stored_decision.seq == row.version else replace(
                     row, version=stored_decision.seq, status=TableStatus.ACTIVE
                 )
                 checkpoint = kept if step is row else table.checkpoint_version
                 followed.append(Followed(decision, stored_decision.seat,
                                          LoadedTable(step, state, checkpoint)))
-        except HerttaError:
+        except TableError:
             return None
         return followed
 
