@@ -104,8 +104,12 @@ def test_a_local_back_link_still_works(client: TestClient) -> None:
 
 def test_a_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:
     big = json.dumps({"lang": "x" * (MAX_BODY_BYTES + 1)})
-    assert client.post("/api/settings", content=big,
-                       headers={"content-type": "application/json"}).status_code == 413
+    refused = client.post("/api/settings", content=big,
+                          headers={"content-type": "application/json"})
+    assert refused.status_code == 413
+    # The form of every error answer, though the app never saw the request.
+    assert refused.json() == {"error": "too_large",
+                              "detail": f"the request body is over {MAX_BODY_BYTES} bytes"}
     assert client.post("/settings", data={"lang": "x" * MAX_BODY_BYTES}).status_code == 413
 
     def chunks() -> object:  # no Content-Length: the limit applies while reading
@@ -114,6 +118,7 @@ def test_a_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:
 
     reply = client.post("/api/settings", content=chunks())  # type: ignore[arg-type]
     assert reply.status_code == 413
+    assert reply.json()["error"] == "too_large"
     assert client.get("/api/settings").status_code == 200  # the app is fine
 
 

@@ -298,6 +298,7 @@ def test_an_away_person_gets_the_seat_back(shared: TestClient, timers: FakeTimer
         with at_table(shared, table["id"], ["liisa"], invite) as back:
             assert latest(back["liisa"])["table"]["you"] == 3
             await_event(host, {"type": "autopilot", "seat": 3, "on": False})
+            await_event(host, {"type": "presence", "seat": 3, "connected": True})
             drain(host)
             assert 3 not in latest(host)["table"]["autopilot"]
 

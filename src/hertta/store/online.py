@@ -106,6 +106,16 @@ class OnlineQueries(TableQueries):
             self.database.notify_change(db, SEATING, table.id, expected_version + 1)
         return self.read_online(table.id)
 
+    def waiting_seats_of(self, player: str) -> list[OnlineTable]:
+        """The tables still waiting for their match at which ``player`` has a seat."""
+        with self.database.reading() as db:
+            rows = db.execute(
+                "SELECT * FROM online_tables WHERE status = 'waiting' AND seats LIKE ?",
+                (f"%{player}%",),  # a coarse filter over the seats' text; seat_of decides
+            ).fetchall()
+        tables = [_online(row) for row in rows]
+        return [table for table in tables if table.seat_of(player) is not None]
+
     def lobby(self, limit: int = 100) -> list[OnlineTable]:
         """Public tables still taking seats, newest first."""
         with self.database.reading() as db:

@@ -306,6 +306,8 @@ def leave_match(table: OnlineTable, player: str) -> OnlineTable:
     index = table.seat_of(player)
     if index is None:
         raise SeatError("you have no seat at this table")
+    if table.seats[index].left:
+        raise SeatError("you left this match")
     return _with_seat(table, index, replace(table.seats[index], left=True))
 
 

@@ -1,6 +1,6 @@
 """The turn clock of a shared table, in play: with a clock, every decision people owe has a
 deadline, kept by the process that holds the table; when it passes, a Normal computer player
-decides for them (everyone is told: ``timed_out``), or for ``next`` the seats count as ready.
+decides for them, or for ``next`` the seats count as ready; everyone is told (``timed_out``).
 What is owed and how it is shown is worked out in :mod:`hertta.tables.turn_clock`; this mixin
 of :class:`~hertta.tables.rooms.Room` sets and cancels the timer.
 """
@@ -20,7 +20,7 @@ from hertta.tables.turn_clock import TimedDecision, clock_json, owed_by_people
 
 if TYPE_CHECKING:
     from hertta.hearts.match import MatchState
-    from hertta.tables.live import LiveTable
+    from hertta.tables.live import Change, LiveTable
     from hertta.tables.online import OnlineTable
     from hertta.tables.room_types import RoomServices
 
@@ -46,6 +46,13 @@ class RoomClock:
         async def _maybe_next_round(self) -> None: ...
 
         def _spawn(self, work: Awaitable[None]) -> None: ...
+
+        def _notify(
+            self, events: list[dict[str, Any]], *, game: Change | None = None,
+            origin: object | None = None,
+        ) -> None: ...
+
+        def announce(self, event: dict[str, Any]) -> None: ...
 
     def owed_by_people(self) -> tuple[str | None, tuple[int, ...]]:
         """The kind of decision people owe now and their seats (stand-ins excluded)."""
@@ -90,6 +97,11 @@ class RoomClock:
             return  # another process took the table over; its clock decides
         self._clock = None
         if clock.kind == "next":
+            # The seats count as ready, and the people are told so, as for a pass or a play.
+            for seat in clock.seats:
+                event = {"type": "timed_out", "seat": seat}
+                self._notify([event])
+                self.announce(event)
             self.ready.update(clock.seats)
             await self._maybe_next_round()
             return

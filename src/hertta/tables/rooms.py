@@ -133,7 +133,7 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
             del live.stand_ins[seat]
             self._after_change()
             self._notify([{"type": "autopilot", "seat": seat, "on": False}])
-        elif self.presence[seat] == 1:
+        if self.presence[seat] == 1:
             self._notify([{"type": "presence", "seat": seat, "connected": True}])
 
     def disconnected(self, seat: int) -> None:
@@ -311,11 +311,11 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         if seat in live.stand_ins and self.online.seats[seat].left:
             raise SeatError("you left this match")
         if isinstance(decision, NextRound):
-            await self._ready(seat)
+            await self._ready(seat, origin)
             return None
         return await live.decide(seat, decision, origin=origin)
 
-    async def _ready(self, seat: int) -> None:
+    async def _ready(self, seat: int, origin: object | None) -> None:
         match = self.match
         if match is None or decision_needed(match).kind != "next" or is_last_round(match):
             raise SeatError("the round is not over")
@@ -324,7 +324,7 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         version, storage = live.table.version, self.services.online
         # Kept in the store: people at one table may be connected to different processes.
         ready = await anyio.to_thread.run_sync(storage.mark_ready, self.id, version, seat)
-        await self._now_ready(version, ready)
+        await self._now_ready(version, ready, origin, seat)
 
     async def refresh_ready(self, version: int) -> None:
         """Someone (maybe in another process) said ``next`` at game version ``version``."""
@@ -336,14 +336,24 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         )
         await self._now_ready(version, ready)
 
-    async def _now_ready(self, version: int, ready: frozenset[int]) -> None:
+    async def _now_ready(
+        self, version: int, ready: frozenset[int], origin: object | None = None,
+        asker: int | None = None,
+    ) -> None:
+        """Tell the seats newly ready. ``asker`` said ``next`` on connection ``origin``, which
+        is answered on its own (with ``re``), so it is not told twice; and the next round
+        starts only after that answer has gone out, so the answer never follows the round."""
         if self.live is None or self.live.table.version != version:
             return  # the round went on meanwhile
         for seat in sorted(ready - self.ready):
             self.ready.add(seat)
             self._after_change()  # a ready seat no longer owes "next"
-            self._notify([{"type": "ready", "seat": seat}])
-        await self._maybe_next_round()
+            self._notify([{"type": "ready", "seat": seat}],
+                         origin=origin if seat == asker else None)
+        if origin is None:
+            await self._maybe_next_round()
+        else:
+            self._spawn(self._maybe_next_round())
 
     async def _maybe_next_round(self) -> None:
         live, match = self.live, self.match

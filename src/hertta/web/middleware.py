@@ -8,6 +8,7 @@ read or kept).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any, Final
 
@@ -47,6 +48,7 @@ class BodyLimit:
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
         self.app = app
         self.limit = limit
+        self._too_large = f"the request body is over {limit} bytes"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -57,10 +59,11 @@ class BodyLimit:
                 try:
                     announced = int(value)
                 except ValueError:
-                    await _plain(send, 400, b"bad Content-Length")
+                    shown = value.decode("latin-1")
+                    await _error(send, 400, "bad_request", f"bad Content-Length {shown!r}")
                     return
                 if announced > self.limit:
-                    await _plain(send, 413, b"request body too large")
+                    await _error(send, 413, "too_large", self._too_large)
                     return
         chunks: list[bytes] = []
         size = 0
@@ -71,7 +74,7 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.limit:
-                await _plain(send, 413, b"request body too large")
+                await _error(send, 413, "too_large", self._too_large)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -109,13 +112,16 @@ class SecurityHeaders:
 _NAMES = frozenset(name for name, _ in SECURITY_HEADERS)
 
 
-async def _plain(send: Send, status: int, text: bytes) -> None:
+async def _error(send: Send, status: int, code: str, detail: str) -> None:
+    """An error answer in the form of every other (``{"error", "detail"}``), sent before the
+    app has seen the request."""
+    text = json.dumps({"error": code, "detail": detail}).encode()
     await send(
         {
             "type": "http.response.start",
             "status": status,
             "headers": [
-                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-type", b"application/json"),
                 (b"content-length", str(len(text)).encode()),
                 *SECURITY_HEADERS,
             ],

@@ -3,10 +3,11 @@ finished match's record) and the table socket (``docs/tables.md``)."""
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import secrets
-from typing import Any
+from typing import Any, Final
 
 import anyio.to_thread
 from fastapi import APIRouter, Request, WebSocket
@@ -21,6 +22,7 @@ from hertta.tables.online import (
     may_watch,
     online_table_from_request,
     public_json,
+    rename,
 )
 from hertta.tables.service import new_table_id
 from hertta.web import transport
@@ -161,7 +163,42 @@ async def change_profile(
         raise BadRequest('expected {"name": "..."}')
     name = clean_name(body["name"])
     await anyio.to_thread.run_sync(services.store.set_name, player, name)
+    await rename_at_tables(services, player, name)
     return {"name": name}
+
+
+RENAME_ATTEMPTS: Final = 5
+"""Tries at a table's seating that others keep changing meanwhile (then the name waits)."""
+
+
+async def rename_at_tables(services: AppServices, player: str, name: str) -> None:
+    """A new display name reaches the person's seats at tables still waiting for their match:
+    through the room where this process has it (everyone there is told), else straight in the
+    store (a process that has the room reads the seating again). A match already begun keeps
+    the names it began with, as do its record and replay."""
+    tables = await anyio.to_thread.run_sync(services.store.waiting_seats_of, player)
+    for online in tables:
+        seat = online.seat_of(player)
+        if seat is None or online.seats[seat].name == name:
+            continue
+        room = services.rooms.get(online.id)
+        if room is not None:
+            # StaleTableError: the seating kept changing; the name waits for the next sit.
+            with contextlib.suppress(StaleTableError):
+                await room.change_seating(lambda table: rename(table, player, name))
+        else:
+            await anyio.to_thread.run_sync(_rename_stored, services, online.id, player, name)
+
+
+def _rename_stored(services: AppServices, table_id: str, player: str, name: str) -> None:
+    store = services.store
+    for _attempt in range(RENAME_ATTEMPTS):
+        online = store.read_online(table_id)
+        try:
+            store.update_online(rename(online, player, name), online.version)
+            return
+        except StaleTableError:
+            continue
 
 
 @router.websocket("/ws/tables/{table_id}")

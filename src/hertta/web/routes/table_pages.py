@@ -28,6 +28,7 @@ from hertta.web.deps import (
     script_json,
 )
 from hertta.web.hearts_session import hearts_limits
+from hertta.web.routes.online import may_see
 from hertta.web.services import AppServices
 
 router = APIRouter()
@@ -60,8 +61,12 @@ async def table_page(
     preferences: PreferencesDep,
     invite: str | None = None,
 ) -> HTMLResponse:
-    """The table an invite link opens. Whether the page may see the table is for its socket
-    to decide (a wrong invite is refused there with 4404, before any table data)."""
+    """The table an invite link opens: 404 for a table that does not exist or that this
+    person may not see (a private table without its invite: the same answer, so the page
+    does not tell which). The socket checks again (4404), and it alone carries table data."""
+    online = await anyio.to_thread.run_sync(services.store.read_online, table_id)
+    if not may_see(online, player, invite):
+        raise UnknownTableError(f"no table {table_id!r}")
     names = await anyio.to_thread.run_sync(services.store.names, [player])
     socket = f"/ws/tables/{table_id}" + (f"?invite={invite}" if invite else "")
     config = {

@@ -1,0 +1,181 @@
+"""Details of shared tables an outside audit found (2026-12-05), in process on both engines: a
+new display name reaches a waiting seat; a person back from a stand-in is shown connected;
+``next`` is answered once, before the next round; a second ``leave`` is refused; the clock
+running out on ``next`` is told; the page of an unknown or hidden table is not found."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from hertta.tables.bots import ThreadBotRunner
+from hertta.web.app import create_app
+from hertta.web.settings import Settings
+from tests.tables.fake_timers import FakeTimers
+from tests.web.conftest import Socket
+from tests.web.online_helpers import (
+    at_table,
+    cookie_header,
+    create_table,
+    drain,
+    invite_of,
+    latest,
+    name_player,
+    simple_decision,
+)
+
+
+@pytest.fixture
+def db_path(db_target: str) -> str:
+    return db_target
+
+
+@pytest.fixture
+def timers() -> FakeTimers:
+    return FakeTimers()
+
+
+@pytest.fixture
+def shared(db_path: str, timers: FakeTimers) -> Iterator[TestClient]:
+    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(), timers=timers,
+                     grace_s=60)
+    with TestClient(app) as client:
+        name_player(client, "aino", "Aino")
+        yield client
+
+
+TWO_PEOPLE = {"rules": {"preset": "standard", "players": 4, "score_limit": 100},
+              "seats": ["host", "open", {"level": "easy"}, {"level": "easy"}], "clock": 0}
+
+
+def events_of(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [event for message in messages for event in message.get("events", [])]
+
+
+def tick(client: TestClient, timers: FakeTimers, seconds: float) -> None:
+    async def advance() -> None:
+        timers.advance(seconds)
+
+    client.portal.call(advance)  # type: ignore[union-attr]
+
+
+def await_event(
+    socket: Socket, wanted: dict[str, Any], since: int = 0, limit: int = 2000
+) -> None:
+    """Ask (a ping) until ``wanted`` has come: a bounded wait that fails, where reading the
+    socket alone would wait forever for a message that never comes."""
+    for _ in range(limit):
+        drain(socket)
+        if wanted in events_of(socket.messages[since:]):
+            return
+    raise AssertionError(f"{wanted} never came")
+
+
+def play_until_round_over(sockets: dict[str, Socket], limit: int = 2000) -> None:
+    """Both people play (lowest legal card) until the first round's result is shown."""
+    for _ in range(limit):
+        for socket in sockets.values():
+            drain(socket)
+            choice = simple_decision(latest(socket))
+            if choice is not None and choice[0] != "next":
+                assert socket.send(choice[0], **choice[1])["type"] == "update"
+        if all(latest(s)["game"]["status"] == "round_over" for s in sockets.values()):
+            return
+    raise AssertionError("the round did not end")
+
+
+def sat_down(client: TestClient, request: dict[str, Any]) -> tuple[str, str]:
+    table = create_table(client, "host", **request)
+    invite = invite_of(table)
+    with at_table(client, table["id"], ["aino"], invite) as sockets:
+        assert sockets["aino"].send("sit", seat=1)["type"] == "update"
+    return table["id"], invite
+
+
+def seat_names(client: TestClient, table_id: str, invite: str) -> list[str | None]:
+    reply = client.get(f"/api/tables/{table_id}?invite={invite}")
+    assert reply.status_code == 200, reply.text
+    return [seat.get("name") for seat in reply.json()["seats"]]
+
+
+def test_a_new_name_reaches_a_waiting_seat_and_not_a_match_begun(shared: TestClient) -> None:
+    waiting = {**TWO_PEOPLE, "seats": ["host", "open", "open", {"level": "easy"}]}
+    table_id, invite = sat_down(shared, waiting)
+    with at_table(shared, table_id, ["host"], invite) as sockets:
+        drain(sockets["host"])
+        seen = len(sockets["host"].messages)
+        name_player(shared, "aino", "Aino Kallio")  # the room is open here: it is told
+        await_event(sockets["host"], {"type": "seating"}, since=seen)
+        drain(sockets["host"])
+        assert latest(sockets["host"])["table"]["seats"][1]["name"] == "Aino Kallio"
+    # Through the settings form, with nobody watching the table.
+    form = {"display_name": "  Aino   K. ", "lang": "fi"}
+    reply = shared.post("/settings", data=form, headers=cookie_header(shared, "aino"),
+                        follow_redirects=False)
+    assert reply.status_code == 303
+    assert seat_names(shared, table_id, invite)[1] == "Aino K."
+    # A match already begun keeps the names it began with.
+    playing, invite = sat_down(shared, TWO_PEOPLE)
+    assert seat_names(shared, playing, invite)[1] == "Aino K."
+    name_player(shared, "aino", "Someone Else")
+    assert seat_names(shared, playing, invite)[1] == "Aino K."
+
+
+def test_next_is_answered_once_and_before_the_next_round(shared: TestClient) -> None:
+    table = create_table(shared, "host", **TWO_PEOPLE)
+    with at_table(shared, table["id"], ["host", "aino"], invite_of(table)) as sockets:
+        sockets["aino"].send("sit", seat=1)
+        play_until_round_over(sockets)
+        host, aino = sockets["host"], sockets["aino"]
+        seen = len(host.messages)
+        first = host.send("next")
+        assert first["events"] == [{"type": "ready", "seat": 0}]
+        await_event(aino, {"type": "ready", "seat": 0})
+        drain(host)
+        pushed = [m for m in host.messages[seen:] if m.get("re") is None]
+        assert {"type": "ready", "seat": 0} not in events_of(pushed), "told twice"
+        seen = len(aino.messages)
+        last = aino.send("next")
+        assert last["events"] == [{"type": "ready", "seat": 1}]
+        assert last["state"]["game"]["status"] == "round_over"
+        before_reply = aino.messages[seen:aino.messages.index(last)]
+        assert not any(e["type"] == "round" for e in events_of(before_reply))
+        await_event(aino, {"type": "round", "index": 1, "direction": "right", "dealer": 1})
+
+
+def test_a_second_leave_is_refused(shared: TestClient) -> None:
+    table = create_table(shared, "host", **TWO_PEOPLE)
+    with at_table(shared, table["id"], ["host", "aino"], invite_of(table)) as sockets:
+        sockets["aino"].send("sit", seat=1)
+        aino = sockets["aino"]
+        assert aino.send("leave")["type"] == "update"
+        again = aino.send("leave")
+        assert again == {**again, "type": "error", "code": "not_your_seat"}
+
+
+def test_the_clock_running_out_on_next_is_told(shared: TestClient, timers: FakeTimers) -> None:
+    table = create_table(shared, "host", **{**TWO_PEOPLE, "clock": 15})
+    with at_table(shared, table["id"], ["host", "aino"], invite_of(table)) as sockets:
+        sockets["aino"].send("sit", seat=1)
+        play_until_round_over(sockets)
+        host = sockets["host"]
+        assert latest(host)["table"]["clock_state"]["kind"] == "next"
+        tick(shared, timers, 16)
+        await_event(host, {"type": "timed_out", "seat": 0})
+        await_event(host, {"type": "timed_out", "seat": 1})
+        await_event(host, {"type": "round", "index": 1, "direction": "right", "dealer": 1})
+
+
+def test_the_page_of_an_unknown_or_hidden_table_is_not_found(shared: TestClient) -> None:
+    private = create_table(shared, "host", **TWO_PEOPLE, public=False)
+    page = f"/t/{private['id']}"
+    stranger = cookie_header(shared, "stranger")
+    assert shared.get("/t/no-such-table", headers=stranger).status_code == 404
+    assert shared.get(page, headers=stranger).status_code == 404
+    assert shared.get(f"{page}?invite=wrong", headers=stranger).status_code == 404
+    invited = shared.get(f"{page}?invite={invite_of(private)}", headers=stranger)
+    assert invited.status_code == 200
+    assert shared.get(page, headers=cookie_header(shared, "host")).status_code == 200
