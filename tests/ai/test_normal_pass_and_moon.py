@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hertta.ai.easy import EasyPlayer
 from hertta.ai.moon import best_moon_option, option_value
 from hertta.ai.normal import NormalPlayer
 from hertta.ai.passing import PassContext, explain_pass, normal_pass
@@ -119,6 +120,8 @@ def test_normal_picks_subtract_when_add_ends_a_lost_match() -> None:
     obs = observe(state, 3, totals)
     assert best_moon_option(obs) == "subtract"
     assert NormalPlayer().choose_moon(obs, SplitMix64(0)) == "subtract"
+    # Easy too (RULES.md: a computer player picks what serves it best; it always took add).
+    assert all(EasyPlayer().choose_moon(obs, SplitMix64(seed)) == "subtract" for seed in range(8))
 
 
 def test_normal_picks_add_when_add_ends_a_won_match() -> None:

@@ -2,11 +2,14 @@
 
 It passes its highest cards, follows with its lowest card, throws its worst card when void and
 leads its lowest card; but one decision in four is a random legal card, and a pass card is
-random one time in four. It always scores a moon as ``add``.
+random one time in four. A moon under ``choose`` it scores as Normal does (RULES.md: a
+computer player picks what serves it best; until 2026-12-05 Easy always took ``add``, which
+could end a match it was losing).
 """
 
 from __future__ import annotations
 
+from hertta.ai.moon import best_moon_option
 from hertta.cards import Card, Suit
 from hertta.hearts.config import QUEEN_OF_SPADES
 from hertta.hearts.deck import PASS_COUNT
@@ -43,4 +46,4 @@ class EasyPlayer:
         return min(legal, key=lambda c: (c.rank, c.suit))
 
     def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:
-        return "add"
+        return best_moon_option(obs)
