@@ -2,8 +2,8 @@
 
 import pytest
 
-from hertta.cards import Card, Suit, parse_card
-from hertta.errors import IllegalMoveError
+from hertta.cards import Card, Suit, parse_card, parse_cards
+from hertta.errors import IllegalMoveError, NotationError
 from hertta.hearts.config import preset, with_options
 from hertta.hearts.round import (
     REASONS,
@@ -12,6 +12,7 @@ from hertta.hearts.round import (
     RoundState,
     choose_moon,
     play_card,
+    round_from_hands,
     submit_pass,
 )
 from tests.hearts.helpers import build_hands, cards, start
@@ -258,3 +259,15 @@ def test_moves_are_pure() -> None:
     with pytest.raises(IllegalMoveError):
         play_card(state, 1, state.hands[2][0])
     assert (state.hands, state.plays, state.turn) == before
+
+
+def test_hands_may_be_given_as_notation_and_a_bad_card_is_a_notation_error() -> None:
+    suits = "HSDC"
+    written = [[f"{rank}{suit}" for rank in "AKQJT98765432"] for suit in suits]
+    as_cards = [parse_cards(" ".join(hand)) for hand in written]
+    standard = STANDARD
+    assert round_from_hands(standard, 4, 0, "none", written) == round_from_hands(
+        standard, 4, 0, "none", as_cards
+    )
+    with pytest.raises(NotationError, match="5"):
+        round_from_hands(standard, 4, 0, "none", [[5], *written[1:]])  # type: ignore[list-item]

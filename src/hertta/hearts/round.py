@@ -262,17 +262,18 @@ def round_from_hands(
     players: int,
     dealer: int,
     pass_direction: PassDirection | str,
-    hands: Sequence[Iterable[Card]],
+    hands: Sequence[Iterable[Card | str]],
 ) -> RoundState:
-    """A round from explicit dealt hands (seat 0 first). The hands must together be the deck of
-    ``rules`` for ``players`` less the kitty (Cancellation: the cards no hand holds);
-    ConfigError says what is wrong."""
+    """A round from explicit dealt hands (seat 0 first; cards or their notation, as
+    :func:`play_card` takes them). The hands must together be the deck of ``rules`` for
+    ``players`` less the kitty (Cancellation: the cards no hand holds); ConfigError (or
+    NotationError for a card that is not one) says what is wrong."""
     check_players(rules, players)
     direction = parse_pass_direction(pass_direction)
     offset = pass_offset(direction, players)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ConfigError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
-    dealt = tuple(tuple(sorted(hand)) for hand in hands)
+    dealt = tuple(tuple(sorted(_to_card(card) for card in hand)) for hand in hands)
     kitty = check_cards(rules, players, dealt)
     state = RoundState(
         rules=rules,
