@@ -74,6 +74,9 @@ BAD_BACKS = [
     "//evil.example/", "/\\evil.example", "/\t/evil.example/", "/\r\n/evil.example",
     "/\n/evil", "http://evil.example/", "javascript:alert(1)", " /h2h", "/h2h\x00",
     "/%09/evil", "\\\\evil.example", "/h2h:evil",
+    # Unicode's white space and C1 controls, as they are and percent-encoded.
+    "/%20/evil.example", "/%C2%A0/evil", "/%E3%80%80/evil", "/%C2%85/evil", "/\u00a0/evil",
+    "/\x85/evil",
 ]
 
 
@@ -164,6 +167,11 @@ def test_bad_forms_and_parameters_are_400(client: TestClient) -> None:
                        ).status_code == 400
     assert client.post("/api/settings", json={"lang": "klingon"}).status_code == 400
     assert client.get("/api/h2h/examples/HH1-N-AAAAAAM/not-a-number").status_code == 400
+    # Escapes of bytes that are not UTF-8 are refused too (they were stored as U+FFFD).
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    refused = client.post("/settings", content=b"display_name=%ED%A0%80%FF", headers=form)
+    assert refused.status_code == 400 and "%ED%A0%80%FF" in refused.json()["detail"]
+    assert client.get("/api/profile").json() == {"name": None}
 
 
 # -- frames --------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ running out on ``next`` is told; the page of an unknown or hidden table is not f
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -179,3 +180,46 @@ def test_the_page_of_an_unknown_or_hidden_table_is_not_found(shared: TestClient)
     invited = shared.get(f"{page}?invite={invite_of(private)}", headers=stranger)
     assert invited.status_code == 200
     assert shared.get(page, headers=cookie_header(shared, "host")).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"clock": 30.0}, {"rules": {"players": 4.0}}, {"public": "yes"}, {"rated": 1},
+     {"rules": {"preset": "standard", "score_limit": "100"}}, {"spectators": None}],
+)
+def test_a_value_of_the_wrong_json_type_is_a_bad_request(
+    shared: TestClient, change: dict[str, Any]
+) -> None:
+    reply = shared.post("/api/tables", json={**TWO_PEOPLE, **change},
+                        headers=cookie_header(shared, "aino"))
+    assert reply.status_code == 400
+    assert reply.json()["error"] == "bad_request", reply.json()
+    shown = json.dumps(change)
+    assert any(repr(v) in reply.json()["detail"] for v in _leaves(change)), shown
+
+
+def _leaves(value: dict[str, Any]) -> list[object]:
+    found: list[object] = []
+    for item in value.values():
+        found.extend(_leaves(item) if isinstance(item, dict) else [item])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("body", "quoted"),
+    [({**TWO_PEOPLE, "seats": ["host", "open", {"level": "god"}, "open"]}, "'god'"),
+     ({**TWO_PEOPLE, "seats": ["host", "open", ["weird"], "open"]}, "['weird']")],
+)
+def test_a_refused_seat_is_quoted(shared: TestClient, body: dict[str, Any], quoted: str) -> None:
+    reply = shared.post("/api/tables", json=body, headers=cookie_header(shared, "aino"))
+    assert reply.status_code == 400 and quoted in reply.json()["detail"]
+
+
+def test_bodies_that_are_not_json_are_quoted(shared: TestClient) -> None:
+    headers = {**cookie_header(shared, "aino"), "content-type": "application/json"}
+    reply = shared.post("/api/tables", content=b'{"rules": {', headers=headers)
+    assert reply.status_code == 400 and '{"rules": {' in reply.json()["detail"]
+    reply = shared.post("/api/profile", json={"name": "x", "y": 1}, headers=headers)
+    assert reply.status_code == 400 and "'y': 1" in reply.json()["detail"]
+    reply = shared.post("/api/settings", content=b"1" * 5000, headers=headers)
+    assert reply.status_code == 400 and "1111" in reply.json()["detail"]

@@ -173,12 +173,16 @@ def _seats(
         elif isinstance(item, Mapping) and set(item) <= {"level", "name"}:
             level = item.get("level")
             if level not in levels:
-                raise ConfigError(f"seat {index}: level must be one of {', '.join(levels)}")
+                raise ConfigError(
+                    f"seat {index}: level must be one of {', '.join(levels)}, got {level!r:.80}"
+                )
             given = item.get("name")
             name = DEFAULT_NAMES[index % len(DEFAULT_NAMES)] if given in (None, "") else given
             seats.append(OnlineSeat("computer", level=str(level), name=clean_name(name)))
         else:
-            raise ConfigError(f"seat {index}: expected \"host\", \"open\" or {{\"level\": ...}}")
+            raise ConfigError(
+                f"seat {index}: expected \"host\", \"open\" or {{\"level\": ...}}, got {item!r:.80}"
+            )
     return tuple(seats)
 
 

@@ -31,6 +31,11 @@ ACE_OF_SPADES_POINTS: Final[dict[str, tuple[int, ...]]] = {"black_lady": (0, 7)}
 OPTION_KEYS: Final = ("bonus_card", "ace_of_spades_points", "queen_breaks_hearts")
 """The variants' options a choice may hold (beside the preset, players, limit and moon rule)."""
 CHOICE_KEYS: Final = ("preset", "players", "score_limit", "moon_rule", *OPTION_KEYS)
+CHOICE_TYPES: Final[dict[str, type]] = {
+    "preset": str, "players": int, "score_limit": int, "moon_rule": str,
+    "bonus_card": str, "ace_of_spades_points": int, "queen_breaks_hearts": bool,
+}
+"""The JSON type of each choice (an int is never a bool nor a float such as ``4.0``)."""
 
 
 def offered_choices() -> dict[str, Any]:

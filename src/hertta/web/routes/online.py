@@ -25,6 +25,7 @@ from hertta.tables.online import (
     rename,
 )
 from hertta.tables.service import new_table_id
+from hertta.tables.table_rules import CHOICE_TYPES
 from hertta.web import transport
 from hertta.web.deps import CLOSE_BAD_ORIGIN, PlayerDep, ServicesDep, app_services
 from hertta.web.errors import BadRequest
@@ -42,10 +43,11 @@ INVITE_BYTES = 24
 
 
 async def _json_body(request: Request) -> Any:
+    body = await request.body()
     try:
-        return json.loads(await request.body())
+        return json.loads(body)
     except (ValueError, RecursionError):
-        raise BadRequest("the body is not JSON") from None
+        raise BadRequest(f"the body is not JSON: {body[:80]!r}") from None
 
 
 def may_see(online: OnlineTable, player: str | None, invite: str | None) -> bool:
@@ -69,13 +71,45 @@ async def _current(services: AppServices, table_id: str) -> OnlineTable:
     return await anyio.to_thread.run_sync(services.store.read_online, table_id)
 
 
+TABLE_REQUEST_TYPES: Final[dict[str, type]] = {
+    "game": str, "name": str, "rules": dict, "seats": list, "public": bool,
+    "spectators": bool, "clock": int, "rated": bool,
+}
+
+
+def _wrong_types(value: dict[str, Any], types: dict[str, type]) -> list[str]:
+    wrong = []
+    for key, kind in types.items():
+        if key in value:
+            given = value[key]
+            if not isinstance(given, kind) or (kind is int and isinstance(given, bool)):
+                wrong.append(f"{key!r} must be a JSON {_JSON_NAMES[kind]}, got {given!r:.80}")
+    return wrong
+
+
+_JSON_NAMES: Final = {str: "string", int: "integer", bool: "boolean", dict: "object",
+                      list: "array"}
+
+
+def _check_json_types(body: dict[str, Any]) -> None:
+    """A value of the wrong JSON type is a malformed request (400 ``bad_request``, as at
+    every endpoint), before its choices are weighed (``bad_setting``)."""
+    wrong = _wrong_types(body, TABLE_REQUEST_TYPES)
+    rules = body.get("rules")
+    if isinstance(rules, dict):
+        wrong += _wrong_types(rules, CHOICE_TYPES)
+    if wrong:
+        raise BadRequest("; ".join(wrong))
+
+
 @router.post("/api/tables", status_code=201)
 async def create_table(
     request: Request, services: ServicesDep, player: PlayerDep
 ) -> JSONResponse:
     body = await _json_body(request)
     if not isinstance(body, dict):
-        raise BadRequest("a table request is a JSON object")
+        raise BadRequest(f"a table request is a JSON object, got {body!r:.80}")
+    _check_json_types(body)
     store = services.store
     given = body.pop("name", None)
     if given is not None:
@@ -160,7 +194,7 @@ async def change_profile(
 ) -> dict[str, Any]:
     body = await _json_body(request)
     if not isinstance(body, dict) or set(body) != {"name"}:
-        raise BadRequest('expected {"name": "..."}')
+        raise BadRequest(f'expected {{"name": "..."}}, got {body!r:.80}')
     name = clean_name(body["name"])
     await anyio.to_thread.run_sync(services.store.set_name, player, name)
     await rename_at_tables(services, player, name)

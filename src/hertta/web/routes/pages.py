@@ -9,10 +9,9 @@ from functools import cache
 from pathlib import Path
 
 import anyio.to_thread
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from hertta.errors import ConfigError
 from hertta.web.deps import PreferencesDep, ServicesDep, language_of, render
 from hertta.web.i18n import LANGUAGES, catalogue, translate
 
@@ -36,7 +35,8 @@ async def help_page(
 @router.get("/i18n/{lang}.json")
 async def words(lang: str) -> JSONResponse:
     if lang not in LANGUAGES:
-        raise ConfigError(f"no catalogue for language {lang!r} (have {', '.join(LANGUAGES)})")
+        # An address that does not exist, like any other unknown address (not a bad setting).
+        raise HTTPException(status_code=404)
     return JSONResponse(catalogue(lang))
 
 

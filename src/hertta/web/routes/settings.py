@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Mapping
 from typing import Final
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, unquote
 
 import anyio.to_thread
 from fastapi import APIRouter, Request
@@ -80,10 +80,11 @@ async def read_settings(preferences: PreferencesDep) -> dict[str, Value]:
 async def change_settings(
     request: Request, services: ServicesDep, player: PlayerDep
 ) -> dict[str, Value]:
+    raw = await request.body()
     try:
-        body = json.loads(await request.body())
+        body = json.loads(raw)
     except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested beyond any use
-        raise BadRequest("settings: the body is not a JSON object") from None
+        raise BadRequest(f"settings: the body is not a JSON object: {raw[:80]!r}") from None
     if not isinstance(body, dict):
         raise BadRequest(f"settings: expected a JSON object, got {type(body).__name__}")
     return await _store(services, player, json_settings(body))
@@ -136,13 +137,21 @@ async def _urlencoded_form(request: Request) -> list[tuple[str, str]]:
     if len(body) > MAX_FORM_BYTES:
         raise ConfigError(f"settings form too large ({len(body)} bytes)")
     try:
-        return parse_qsl(body.decode("utf-8"), keep_blank_values=True)
+        # Strict both ways: the body's bytes, and the bytes its %XX escapes stand for (a
+        # replacement character in a stored name would hide what was sent).
+        return parse_qsl(body.decode("utf-8"), keep_blank_values=True, errors="strict")
     except UnicodeDecodeError:
-        raise ConfigError("settings form is not UTF-8") from None
+        raise ConfigError(f"settings form is not UTF-8: {body[:200]!r}") from None
 
 
 _ENCODED_DANGER = re.compile(r"%(?:[01][0-9a-fA-F]|7[fF]|2[fF]|5[cC])")
 """Percent-encoded control characters, slashes and backslashes: never needed in our paths."""
+
+
+def _unsafe(ch: str) -> bool:
+    """A backslash, any white space (Unicode's too) or a control character (C0, DEL, C1)."""
+    code = ord(ch)
+    return ch == "\\" or ch.isspace() or code < 0x20 or 0x7F <= code < 0xA0
 
 
 def is_local_path(path: str) -> bool:
@@ -151,8 +160,9 @@ def is_local_path(path: str) -> bool:
     and newlines, so ``/\t/evil.example`` would become ``//evil.example``), and no scheme."""
     if not path.startswith("/") or path.startswith(("//", "/\\")):
         return False
-    if any(ch == "\\" or ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in path):
+    if any(_unsafe(ch) for ch in path) or _ENCODED_DANGER.search(path):
         return False
-    if _ENCODED_DANGER.search(path):
+    # The same, percent-encoded: "%C2%A0" is a no-break space, "%C2%85" a C1 control.
+    if any(_unsafe(ch) for ch in unquote(path, errors="replace")):
         return False
     return ":" not in path.split("?", 1)[0].split("#", 1)[0]
