@@ -93,8 +93,25 @@ def _finite(text: str) -> float:
     answer line may hold."""
     number = float(text)
     if not math.isfinite(number):
-        raise ValueError(f"{text} is too big a number")
+        raise ValueError(f"{_short_number(text)} is too big a number")
     return number
+
+
+def _finite_int(text: str) -> int:
+    """An integer too big for a double (310 digits) is refused like ``1e400``: a client in
+    any other language reads it as Infinity or fails, and arithmetic on it (totals) would
+    cost time growing with its length. ``float`` of the text is Infinity exactly then."""
+    if not math.isfinite(float(text)):
+        raise ValueError(f"{_short_number(text)} is too big a number")
+    return int(text)
+
+
+def _short_number(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}... ({len(text)} characters)"
+
+
+def _too_long(length: int) -> str:
+    return f"the line is {length} characters long (at most {MAX_REQUEST_CHARS})"
 
 
 def _decode(line: str) -> Any:
@@ -102,9 +119,11 @@ def _decode(line: str) -> Any:
     ValueError."""
     text = line.strip()
     if len(text) > MAX_REQUEST_CHARS:
-        raise ValueError(f"the line is {len(text)} characters long (at most {MAX_REQUEST_CHARS})")
+        raise ValueError(_too_long(len(text)))
     try:
-        return json.loads(text, parse_constant=_no_constants, parse_float=_finite)
+        return json.loads(
+            text, parse_constant=_no_constants, parse_float=_finite, parse_int=_finite_int
+        )
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
 
@@ -134,6 +153,13 @@ def parse_request(line: str) -> EngineRequest:
     except HerttaError as err:
         raise EngineRequestError(str(err), request_id) from None
     return EngineRequest(request_id, knowledge, str(decision))
+
+
+def too_long_answer(start: str, length: int) -> str:
+    """The answer to a line of ``length`` characters, too long to read whole, that begins with
+    ``start``: the one :func:`respond` gives a long line it was handed whole."""
+    message = f"not a JSON request {_short(start.strip())}: {_too_long(length)}"
+    return format_answer(ErrorAnswer(None, _clip(message)))
 
 
 def format_request(request: EngineRequest) -> str:

@@ -4,14 +4,15 @@
 ``docs/hearts-records.md``): it prints every decision, every trick and the points. Exit codes:
 0 when every move is legal (a complete round, or an incomplete one so far), 2 for the first
 illegal move (reported with its play number, seat, card and the legal set) and 2 for a file that
-cannot be read or a malformed record (one line on stderr, never a traceback).
+cannot be read, is over :data:`MAX_RECORD_BYTES` or is a malformed record (one line on stderr,
+never a traceback).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 
@@ -23,6 +24,13 @@ from hertta.hearts.records import (
     format_check_report,
     parse_record,
 )
+
+MAX_RECORD_BYTES: Final = 1 << 20
+"""A record is read up to this size and refused beyond it, so that ``/dev/zero`` or an
+endless pipe end in one line rather than in all the memory there is. The longest round
+record, six-player Cancellation, is 1.6 KB as ``format_record`` writes it and 4 KB
+pretty-printed with one card a line (``tests/hearts/golden/cancellation_6p_carry.json``): a
+mebibyte is 250 times that, and small enough that any JSON in it parses in little memory."""
 
 app = typer.Typer(
     help="Hearts: check round records, run tournaments, answer as an engine, join a table.",
@@ -50,16 +58,22 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Replay a round record: each decision, each trick, the points; exit 2 if illegal."""
+    name = repr(str(file))  # quoted: a name with a newline in it must not split the line
     try:
-        text = file.read_text(encoding="utf-8")
+        with file.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            _fail(f"{name} is over {MAX_RECORD_BYTES} bytes, too big for a round record", as_json)
+            return
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        _fail(f"cannot read {str(file)!r}: {reason}", as_json)
+        _fail(f"cannot read {name}: {reason}", as_json)
         return
     try:
         report = check_record(parse_record(text))
     except HerttaError as err:
-        _fail(f"{file}: {err}", as_json)
+        _fail(f"{name}: {err}", as_json)
         return
     if as_json:
         typer.echo(json.dumps(check_report_to_json(report), ensure_ascii=False))

@@ -24,7 +24,11 @@ class PlayerCookies:
     """Signs and reads the player cookie."""
 
     def __init__(self, secret_key: str, *, secure: bool = False) -> None:
-        self._signer = Signer(secret_key, salt=SIGNER_SALT)
+        # A key from the environment that is not UTF-8 (HERTTA_SECRET=$'\xff\xfe') reaches us
+        # with its bytes as surrogate escapes, which a plain encode() refuses. We sign with
+        # those very bytes rather than refuse them: a key is bytes to the signer, and random
+        # bytes make a good one, so nothing is gained by making the operator pick another.
+        self._signer = Signer(secret_key.encode("utf-8", "surrogateescape"), salt=SIGNER_SALT)
         self.secure = secure
 
     def sign(self, player_id: str) -> str:

@@ -85,6 +85,13 @@ def _count(env: Mapping[str, str], name: str) -> int | None:
     value = env.get(name, "").strip()
     if not value:
         return None
-    if not value.isdigit() or not 1 <= int(value) <= 64:
+    # ASCII digits only: str.isdigit() also takes "¹", which int() refuses, and "٣", which it
+    # reads as 3. Leading zeros aside, more than two digits are too many without int(), which
+    # refuses 4,301 of them.
+    digits = value.lstrip("0")
+    if not (value.isascii() and value.isdigit()) or len(digits) > 2:
         raise ConfigError(f"{name}={value!r}: expected a whole number 1..64")
-    return int(value)
+    count = int(digits or "0")
+    if not 1 <= count <= 64:
+        raise ConfigError(f"{name}={value!r}: expected a whole number 1..64")
+    return count
