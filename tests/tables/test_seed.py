@@ -22,7 +22,7 @@ from hertta.hearts.match import MatchState, is_last_round
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.hearts import HeartsTables, dealt_code, setup_for, solo_seats
 from hertta.tables.hearts_view import hearts_view
-from hertta.tables.live import Change, LiveTable, LiveTables
+from hertta.tables.live import Change, LiveTable, LiveTables, Pace
 from tests.tables.helpers import service_at
 
 OPPONENTS = [("Aino", "easy"), ("Eero", "normal"), ("Liisa", "hard")]
@@ -46,6 +46,10 @@ def persons_decision(match: MatchState) -> object | None:
     return MoonDecision(0, "add")
 
 
+async def no_wait(seconds: float) -> None:
+    """The answer floor's wait, skipped (tests/tables/test_answer_floor.py tests it)."""
+
+
 class Recorder:
     def __init__(self) -> None:
         self.steps: list[tuple[int | None, str, str]] = []
@@ -62,7 +66,7 @@ class Recorder:
 async def play_match(db: Path, secret: str) -> tuple[str, list[Any]]:
     store, service = service_at(db)
     runner = ThreadBotRunner()
-    live = LiveTables(service, runner)
+    live = LiveTables(service, runner, pace=Pace(sleep=no_wait))  # Hard's floor: its own test
     rules = with_options(preset("standard"), score_limit=30)
     code = dealt_code(secret, TABLE_ID, rules, 4)
     table = service.create("hearts", setup_for(code, public=False),

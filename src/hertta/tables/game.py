@@ -35,6 +35,9 @@ class BotRequest:
     seat: int
     version: int
     task: BotTask
+    floor_s: float = 0.0
+    """The least time from asking to playing the answer, so its timing tells nothing of the
+    hand (:data:`hertta.ai.registry.ANSWER_FLOORS_S`)."""
 
 
 class TableGame(Protocol[State, DecisionT]):

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from hertta.ai.hard import HardPlayer
 from hertta.ai.hint import hint
-from hertta.ai.registry import LEVEL_NAMES, make_player
+from hertta.ai.registry import LEVEL_NAMES, answer_floor, make_player
 from hertta.errors import ConfigError, RecordError
 from hertta.hearts.checkpoint import (
     at_round_start,
@@ -195,7 +195,7 @@ class HeartsTables:
                 level, needed.kind, seat_observation(state, seat),
                 bot_rng_seed(state, row.version, seat),
             )
-            requests.append(BotRequest(seat, row.version, task))
+            requests.append(BotRequest(seat, row.version, task, answer_floor(level)))
         return requests
 
     def table_decision(self, state: MatchState) -> Decision | None:

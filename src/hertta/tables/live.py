@@ -111,6 +111,15 @@ class Leases:
     clock: Callable[[], float] = time.monotonic
 
 
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """The clock and the wait behind computer players' answer floors
+    (:attr:`~hertta.tables.game.BotRequest.floor_s`); tests inject both."""
+
+    clock: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+
 class LiveTable:
     """One table in play. Use :class:`LiveTables` to get one."""
 
@@ -123,8 +132,10 @@ class LiveTable:
         save: ToThread[Any],
         on_idle: Callable[[LiveTable], None],
         leases: Leases | None = None,
+        pace: Pace | None = None,
     ) -> None:
         self.table = table
+        self.pace = pace if pace is not None else Pace()
         self.service = service
         self.game = service.game(table.row.kind)
         self.runner = runner
@@ -302,7 +313,11 @@ class LiveTable:
         if not requests or not await self.hold():
             return False  # nothing to do, or another process runs this table's players
         # Passing is simultaneous: every computer player thinks at once.
+        asked = self.pace.clock()
         answers = await asyncio.gather(*(self.runner.run(r.task) for r in requests))
+        held = max(r.floor_s for r in requests) - (self.pace.clock() - asked)
+        if held > 0:
+            await self.pace.sleep(held)  # the answer's timing must not tell of the hand
         for request, answer in zip(requests, answers, strict=True):
             decision = self.game.parse_decision(str(answer))
             if not await self._decide_quietly(request.seat, decision, request.version):
@@ -344,8 +359,10 @@ class LiveTables:
         to_thread: ToThread[Any] = _to_thread,
         leases: Leases | None = None,
         save: ToThread[Any] | None = None,
+        pace: Pace | None = None,
     ) -> None:
         self.service = service
+        self.pace = pace
         self.runner = runner
         self._to_thread = to_thread
         self._save = save if save is not None else to_thread
@@ -393,7 +410,7 @@ class LiveTables:
         new = live is None
         if live is None:
             live = LiveTable(table, self.service, self.runner, self._to_thread, self._save,
-                             self._drop, self.leases)
+                             self._drop, self.leases, self.pace)
             self._tables[table.id] = live
         live.watch(watcher)
         if new:
