@@ -223,3 +223,21 @@ def test_bodies_that_are_not_json_are_quoted(shared: TestClient) -> None:
     assert reply.status_code == 400 and "'y': 1" in reply.json()["detail"]
     reply = shared.post("/api/settings", content=b"1" * 5000, headers=headers)
     assert reply.status_code == 400 and "1111" in reply.json()["detail"]
+
+
+@pytest.mark.parametrize("name", ["Aino\u202e", "A\u200bino", "\ufeffAino", "Ai\u2066no"])
+def test_a_name_with_an_invisible_format_character_is_refused(
+    shared: TestClient, name: str
+) -> None:
+    reply = shared.post("/api/profile", json={"name": name}, headers=cookie_header(shared, "aino"))
+    assert reply.status_code == 400 and reply.json()["error"] == "bad_setting"
+    assert shared.get("/api/profile", headers=cookie_header(shared, "aino")).json() == {
+        "name": "Aino"
+    }
+
+
+def test_a_name_may_hold_the_joiners_of_an_emoji_sequence(shared: TestClient) -> None:
+    family = "Aino \U0001f468\u200d\U0001f469\u200d\U0001f467"
+    reply = shared.post("/api/profile", json={"name": family},
+                        headers=cookie_header(shared, "aino"))
+    assert reply.status_code == 200 and reply.json() == {"name": family}

@@ -12,6 +12,7 @@ function of the table that returns a new table or raises (:class:`SeatError` for
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -134,8 +135,13 @@ def may_watch(table: OnlineTable, player: str) -> bool:
     )
 
 
+JOINERS: Final = frozenset("\u200c\u200d")
+"""Zero-width non-joiner and joiner: the format characters a name may hold."""
+
+
 def clean_name(value: object) -> str:
-    """A display name: 1-20 characters once trimmed, no control characters (ConfigError)."""
+    """A display name: 1-20 characters once trimmed, no control characters and no invisible
+    format characters but the joiners (ConfigError)."""
     if not isinstance(value, str):
         raise ConfigError(f"a name is text, not {value!r}")
     name = " ".join(value.split())
@@ -145,6 +151,11 @@ def clean_name(value: object) -> str:
         raise ConfigError(f"a name has no control characters: {value!r}")
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):  # a lone surrogate: not text at all
         raise ConfigError(f"a name must be valid Unicode text: {value!r}")
+    if any(unicodedata.category(ch) == "Cf" and ch not in JOINERS for ch in name):
+        # Invisible format characters: a right-to-left override turns the text after the name
+        # around on a leaderboard ("Aino\u202e" ...), a zero-width space makes two names look
+        # alike. The joiners stay: emoji sequences and some scripts need them.
+        raise ConfigError(f"a name has no invisible format characters: {value!r}")
     return name
 
 
