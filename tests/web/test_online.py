@@ -277,7 +277,7 @@ def test_the_turn_clock_plays_for_a_slow_person(shared: TestClient, timers: Fake
         host = sockets["host"]
         seen: list[dict[str, Any]] = []
         for seat in range(4):
-            seen += await_event(host, {"type": "timed_out", "seat": seat})
+            seen += await_event(host, {"type": "timed_out", "seat": seat, "kind": "pass"})
         assert sum(e["type"] == "passed" for e in seen) == 4
 
 

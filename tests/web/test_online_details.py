@@ -165,8 +165,8 @@ def test_the_clock_running_out_on_next_is_told(shared: TestClient, timers: FakeT
         host = sockets["host"]
         assert latest(host)["table"]["clock_state"]["kind"] == "next"
         tick(shared, timers, 16)
-        await_event(host, {"type": "timed_out", "seat": 0})
-        await_event(host, {"type": "timed_out", "seat": 1})
+        await_event(host, {"type": "timed_out", "seat": 0, "kind": "next"})
+        await_event(host, {"type": "timed_out", "seat": 1, "kind": "next"})
         await_event(host, {"type": "round", "index": 1, "direction": "right", "dealer": 1})
 
 

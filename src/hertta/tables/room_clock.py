@@ -99,7 +99,7 @@ class RoomClock:
         if clock.kind == "next":
             # The seats count as ready, and the people are told so, as for a pass or a play.
             for seat in clock.seats:
-                event = {"type": "timed_out", "seat": seat}
+                event = {"type": "timed_out", "seat": seat, "kind": "next"}
                 self._notify([event])
                 self.announce(event)
             self.ready.update(clock.seats)
@@ -114,7 +114,8 @@ class RoomClock:
         game = live.game
         for seat, answer in zip(clock.seats, answers, strict=True):
             try:
-                await live.decide(seat, game.parse_decision(str(answer)), origin=TimedOut(seat))
+                decision = game.parse_decision(str(answer))
+                await live.decide(seat, decision, origin=TimedOut(seat, clock.kind))
             except (StaleTableError, SeatError):
                 return
             except Exception:  # the person decided meanwhile: nothing to do

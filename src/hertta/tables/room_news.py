@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import anyio.to_thread
 
@@ -24,26 +24,29 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+TIMED_KINDS: Final = frozenset({"pass", "play", "moon", "next"})
+"""The decisions a turn clock times (``timed_out`` names which ran out)."""
+
 
 def news_text(event: dict[str, Any]) -> str:
-    """``reaction <seat> <code>`` or ``timed_out <seat>``."""
+    """``reaction <seat> <code>`` or ``timed_out <seat> <kind>``."""
     if event["type"] == "reaction":
         return f"reaction {event['seat']} {event['reaction']}"
-    return f"timed_out {event['seat']}"
+    return f"timed_out {event['seat']} {event['kind']}"
 
 
 def parse_news(text: str, seats: int) -> dict[str, Any] | None:
     """The event of a news text; None for anything else (a newer process's news, noise)."""
     kind, _, rest = text.partition(" ")
-    seat_text, _, reaction = rest.partition(" ")
-    if not seat_text.isdigit() or not 0 <= int(seat_text) < seats:
+    seat_text, _, detail = rest.partition(" ")
+    if not seat_text.isascii() or not seat_text.isdigit() or not 0 <= int(seat_text) < seats:
         return None
     seat = int(seat_text)
-    if kind == "timed_out" and not reaction:
-        return {"type": "timed_out", "seat": seat}
+    if kind == "timed_out" and detail in TIMED_KINDS:
+        return {"type": "timed_out", "seat": seat, "kind": detail}
     if kind == "reaction":
         try:
-            return {"type": "reaction", "seat": seat, "reaction": check_reaction(reaction)}
+            return {"type": "reaction", "seat": seat, "reaction": check_reaction(detail)}
         except HerttaError:
             return None
     return None

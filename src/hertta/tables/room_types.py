@@ -28,9 +28,11 @@ Events = list[dict[str, Any]]
 
 @dataclass(frozen=True, slots=True)
 class TimedOut:
-    """The origin of a decision the turn clock made for ``seat``."""
+    """The origin of a decision the turn clock made for ``seat``: a ``kind`` of decision
+    (pass, play, moon)."""
 
     seat: int
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -380,7 +380,8 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         """A decision at the game table (as the live table's watcher)."""
         events: Events = []
         if isinstance(change.origin, TimedOut):
-            events.append({"type": "timed_out", "seat": change.origin.seat})
+            events.append({"type": "timed_out", "seat": change.origin.seat,
+                           "kind": change.origin.kind})
             self.announce(events[-1])
         if change.after.version != change.before.version:
             # Ready marks belong to one game version: any move on (a next round decided here,

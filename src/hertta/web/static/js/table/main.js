@@ -59,8 +59,12 @@ function eventWords(event, state) {
     case "exchange": return event.received && event.received.length
       ? t("hearts.announce.received", { cards: event.received.map(cardName).join(", ") }) : "";
     case "started": return t("online.started");
-    case "timed_out": return event.seat === state.table.you ? t("online.timed_out_you")
-      : t("online.timed_out", { name: name(event.seat) });
+    case "timed_out": {
+      // At a round's result the clock decides nothing: the seat counts as ready.
+      const next = event.kind === "next" ? "_next" : "";
+      return event.seat === state.table.you ? t(`online.timed_out${next}_you`)
+        : t(`online.timed_out${next}`, { name: name(event.seat) });
+    }
     case "autopilot": return autopilotWords(event, state, name(event.seat));
     case "presence": {
       if (event.seat === state.table.you && event.connected) return t("online.came_back_you");
