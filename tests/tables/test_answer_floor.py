@@ -83,3 +83,11 @@ def test_easy_and_normal_are_not_held(tmp_path: Path) -> None:
     opponents = [("Aino", "easy"), ("Eero", "normal"), ("Liisa", "normal")]
     waits = asyncio.run(first_passes(tmp_path / "t.db", opponents, lambda: 50.0))
     assert waits == []
+
+
+def test_a_search_shorter_than_its_floor_waits_out_the_rest(tmp_path: Path) -> None:
+    readings = iter(range(1_000_000))  # the search took 0.1 s by this clock
+    opponents = [("Aino", "easy"), ("Eero", "normal"), ("Liisa", "hard")]
+    waits = asyncio.run(first_passes(tmp_path / "t.db", opponents,
+                                     lambda: next(readings) / 10))
+    assert waits == [pytest.approx(answer_floor("hard") - 0.1)]

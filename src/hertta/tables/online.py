@@ -136,7 +136,10 @@ def may_watch(table: OnlineTable, player: str) -> bool:
 
 
 JOINERS: Final = frozenset("\u200c\u200d")
-"""Zero-width non-joiner and joiner: the format characters a name may hold."""
+"""Zero-width non-joiner and joiner: format characters a name may hold (emoji sequences and
+some scripts need them)."""
+VISIBLE_CATEGORIES: Final = frozenset("LNPS")
+"""Unicode's letters, numbers, punctuation and symbols: a name holds at least one."""
 
 
 def clean_name(value: object) -> str:
@@ -151,12 +154,19 @@ def clean_name(value: object) -> str:
         raise ConfigError(f"a name has no control characters: {value!r}")
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):  # a lone surrogate: not text at all
         raise ConfigError(f"a name must be valid Unicode text: {value!r}")
-    if any(unicodedata.category(ch) == "Cf" and ch not in JOINERS for ch in name):
+    if any(unicodedata.category(ch) == "Cf" and not _allowed_format(ch) for ch in name):
         # Invisible format characters: a right-to-left override turns the text after the name
         # around on a leaderboard ("Aino\u202e" ...), a zero-width space makes two names look
         # alike. The joiners stay: emoji sequences and some scripts need them.
         raise ConfigError(f"a name has no invisible format characters: {value!r}")
+    if not any(unicodedata.category(ch)[0] in VISIBLE_CATEGORIES for ch in name):
+        raise ConfigError(f"a name needs a letter, digit, punctuation mark or symbol one can see: {value!r}")
     return name
+
+
+def _allowed_format(ch: str) -> bool:
+    """The joiners, and the tag characters of the flag emoji of England, Scotland and Wales."""
+    return ch in JOINERS or 0xE0020 <= ord(ch) <= 0xE007F
 
 
 def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
@@ -307,9 +317,10 @@ def remove(table: OnlineTable, by: str, seat: int) -> OnlineTable:
 
 
 def rename(table: OnlineTable, player: str, name: str) -> OnlineTable:
-    """A person's new display name reaches their seat."""
+    """A person's new display name reaches their seat while the table waits for its match (a
+    match begun keeps its names); the same table when there is nothing to change."""
     index = table.seat_of(player)
-    if index is None:
+    if index is None or table.status is not OnlineStatus.WAITING or table.seats[index].name == name:
         return table
     return _with_seat(table, index, replace(table.seats[index], name=name))
 

@@ -183,6 +183,8 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
             for _attempt in range(SEATING_ATTEMPTS):
                 before = self.online
                 after = change(before)  # SeatError / ConfigError before anything is written
+                if after is before and not (after.full and after.status is OnlineStatus.WAITING):
+                    return  # nothing to change (a full table waiting is started below)
                 try:
                     if after.full and after.status is OnlineStatus.WAITING:
                         await self._start(after)
@@ -424,7 +426,13 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._spawned_done)
+
+    def _spawned_done(self, task: asyncio.Task[None]) -> None:
+        """Work nobody awaits: its failure is logged here, or it would pass unseen."""
+        self._tasks.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("table %s: %s failed", self.id, task.get_coro(), exc_info=error)
 
     def view(
         self, seat: int | None, player: str | None, move_errors: bool = False

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from hertta.web.errors import ProtocolError
+from hertta.web.errors import BadRequest, ProtocolError
 
 MAX_FRAME_CHARS = 4096
 MAX_SEQ = 2**53 - 1
@@ -126,6 +126,34 @@ def _parse_arg(name: str, parser: ArgParser, value: object) -> object:
     except (ProtocolError, ValueError, TypeError):
         # A game's own parser may raise its HerttaError (a ValueError): still a bad argument.
         raise ProtocolError("bad_argument", name) from None
+
+
+MAX_BODY_NESTING: Final = 16
+"""The deepest a request body's JSON may nest: ours nest three or four levels, and quoting a
+value nested some 970 deep in an error message (``repr``) overruns Python's recursion limit."""
+
+
+def json_nesting(value: object) -> int:
+    """How deep ``value`` nests (a scalar 0, ``[1]`` 1, ``{"a": [1]}`` 2), without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+        else:
+            continue
+        deepest = max(deepest, depth + 1)
+    return deepest
+
+
+def check_body_nesting(value: object) -> None:
+    """BadRequest for a body nested deeper than :data:`MAX_BODY_NESTING`."""
+    depth = json_nesting(value)
+    if depth > MAX_BODY_NESTING:
+        raise BadRequest(f"the body nests {depth} levels deep (at most {MAX_BODY_NESTING})")
 
 
 def encode(message: Message) -> str:

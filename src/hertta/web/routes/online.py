@@ -31,6 +31,7 @@ from hertta.web.deps import CLOSE_BAD_ORIGIN, PlayerDep, ServicesDep, app_servic
 from hertta.web.errors import BadRequest
 from hertta.web.players import COOKIE_NAME
 from hertta.web.preferences import player_preferences
+from hertta.web.protocol import check_body_nesting
 from hertta.web.services import AppServices
 from hertta.web.table_session import NoName, TableChannel
 
@@ -45,9 +46,11 @@ INVITE_BYTES = 24
 async def _json_body(request: Request) -> Any:
     body = await request.body()
     try:
-        return json.loads(body)
+        value = json.loads(body)
     except (ValueError, RecursionError):
         raise BadRequest(f"the body is not JSON: {body[:80]!r}") from None
+    check_body_nesting(value)  # before any value of it is quoted in a message
+    return value
 
 
 def may_see(online: OnlineTable, player: str | None, invite: str | None) -> bool:
@@ -228,8 +231,11 @@ def _rename_stored(services: AppServices, table_id: str, player: str, name: str)
     store = services.store
     for _attempt in range(RENAME_ATTEMPTS):
         online = store.read_online(table_id)
+        renamed = rename(online, player, name)
+        if renamed is online:
+            return  # begun meanwhile, or renamed already
         try:
-            store.update_online(rename(online, player, name), online.version)
+            store.update_online(renamed, online.version)
             return
         except StaleTableError:
             continue

@@ -25,6 +25,7 @@ from hertta.web.preferences import (
     parse_form,
     player_preferences,
 )
+from hertta.web.protocol import check_body_nesting
 from hertta.web.routes.online import rename_at_tables
 from hertta.web.services import AppServices
 
@@ -85,6 +86,7 @@ async def change_settings(
         body = json.loads(raw)
     except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested beyond any use
         raise BadRequest(f"settings: the body is not a JSON object: {raw[:80]!r}") from None
+    check_body_nesting(body)
     if not isinstance(body, dict):
         raise BadRequest(f"settings: expected a JSON object, got {type(body).__name__}")
     return await _store(services, player, json_settings(body))
