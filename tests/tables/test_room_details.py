@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from hertta.hearts.decisions import NextRound, decision_needed
 from hertta.tables.online import OnlineStatus, rename, sit
+from hertta.tables.rooms import RoomChange
 from tests.tables.fake_timers import FakeTimers
-from tests.tables.test_rooms import make_room
+from tests.tables.test_rooms import Seen, make_room, play_until, seat_everyone, until
 
 
 def test_a_rename_changes_a_waiting_seat_only_and_nothing_else_is_written(
@@ -52,3 +54,60 @@ def test_work_nobody_awaits_is_logged_when_it_fails(
         asyncio.run(scenario())
     assert any(r.exc_info and "the database went away" in str(r.exc_info[1])
                for r in caplog.records), caplog.records
+
+
+class Asker(Seen):
+    """The connection that says ``next``: it skips news whose origin is itself, as a tab's
+    session does (its answer carries the event)."""
+
+    def room_changed(self, change: RoomChange) -> None:
+        if change.origin is not self:
+            super().room_changed(change)
+
+
+def test_the_stores_news_of_ones_own_next_tells_nobody_twice_nor_starts_early(
+    tmp_path: Path,
+) -> None:
+    # With PostgreSQL a process hears the store's notice of its own ready mark, and may hear it
+    # before it has answered the asker: that news must not tell the asker again, nor start the
+    # next round before the answer (an outside check saw the asker told twice in 11 of 40).
+    async def scenario() -> None:
+        room = make_room(tmp_path, FakeTimers(), [],
+                         rules={"preset": "standard", "players": 4, "score_limit": 100})
+        spectator = Seen(room, None)
+        await seat_everyone(room)
+        await play_until(room, spectator, lambda m: decision_needed(m).kind == "next")
+        for seat in (0, 1, 2):
+            await room.decide(seat, NextRound())
+        asker = Asker(room, 3)
+        loop = asyncio.get_running_loop()
+        store = room.services.online
+        version = room.live.table.version if room.live else -1
+
+        def mark_then_news(table_id: str, at: int, seat: int) -> frozenset[int]:
+            marked = store.mark_ready(table_id, at, seat)
+            # The notice comes back to this process before mark_ready's answer does.
+            asyncio.run_coroutine_threadsafe(room.refresh_ready(version), loop).result(30)
+            return marked
+
+        room.services = replace(room.services, online=Proxy(store, mark_ready=mark_then_news))
+        await room.decide(3, NextRound(), origin=asker)
+        assert room.match is not None and room.match.round_index == 0  # not before the answer
+        assert {"type": "ready", "seat": 3} not in asker.events
+        assert [e for e in spectator.events if e["type"] == "ready"][-1] == {
+            "type": "ready", "seat": 3}
+        await until(lambda: room.match is not None and room.match.round_index == 1, spectator)
+        await room.close()
+
+    asyncio.run(scenario())
+
+
+class Proxy:
+    """``target`` with some of its methods replaced."""
+
+    def __init__(self, target: object, **methods: object) -> None:
+        self._target = target
+        self.__dict__.update(methods)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._target, name)

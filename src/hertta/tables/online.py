@@ -160,7 +160,9 @@ def clean_name(value: object) -> str:
         # alike. The joiners stay: emoji sequences and some scripts need them.
         raise ConfigError(f"a name has no invisible format characters: {value!r}")
     if not any(unicodedata.category(ch)[0] in VISIBLE_CATEGORIES for ch in name):
-        raise ConfigError(f"a name needs a letter, digit, punctuation mark or symbol one can see: {value!r}")
+        raise ConfigError(
+            f"a name needs a letter, digit, punctuation mark or symbol one can see: {value!r}"
+        )
     return name
 
 

@@ -95,6 +95,10 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
     """Seats connected in other processes (as last read from the store)."""
     _told_over: bool = False
     """Whether ``table_over`` went out from this process (once, after the ratings)."""
+    _asking: dict[int, object] = field(default_factory=dict)
+    """Seats whose ``next`` this process is answering now, and the connection that asked: it
+    is answered on its own, and the store's notice of the same mark, which may come back to
+    this process first, must not tell it again nor start the round before that answer."""
 
     @property
     def id(self) -> str:
@@ -325,8 +329,12 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         assert live is not None
         version, storage = live.table.version, self.services.online
         # Kept in the store: people at one table may be connected to different processes.
-        ready = await anyio.to_thread.run_sync(storage.mark_ready, self.id, version, seat)
-        await self._now_ready(version, ready, origin, seat)
+        self._asking[seat] = origin
+        try:
+            ready = await anyio.to_thread.run_sync(storage.mark_ready, self.id, version, seat)
+            await self._now_ready(version, ready, asked=True)
+        finally:
+            self._asking.pop(seat, None)
 
     async def refresh_ready(self, version: int) -> None:
         """Someone (maybe in another process) said ``next`` at game version ``version``."""
@@ -338,24 +346,21 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
         )
         await self._now_ready(version, ready)
 
-    async def _now_ready(
-        self, version: int, ready: frozenset[int], origin: object | None = None,
-        asker: int | None = None,
-    ) -> None:
-        """Tell the seats newly ready. ``asker`` said ``next`` on connection ``origin``, which
-        is answered on its own (with ``re``), so it is not told twice; and the next round
-        starts only after that answer has gone out, so the answer never follows the round."""
+    async def _now_ready(self, version: int, ready: frozenset[int], asked: bool = False) -> None:
+        """Tell the seats newly ready, each but to the connection answering for it now
+        (:attr:`_asking`). ``asked``: a person's own ``next`` here, answered once this
+        returns, so the next round starts after that answer (spawned); while such an answer
+        is pending, news of the same marks from the store leaves the start to it."""
         if self.live is None or self.live.table.version != version:
             return  # the round went on meanwhile
         for seat in sorted(ready - self.ready):
             self.ready.add(seat)
             self._after_change()  # a ready seat no longer owes "next"
-            self._notify([{"type": "ready", "seat": seat}],
-                         origin=origin if seat == asker else None)
-        if origin is None:
-            await self._maybe_next_round()
-        else:
+            self._notify([{"type": "ready", "seat": seat}], origin=self._asking.get(seat))
+        if asked:
             self._spawn(self._maybe_next_round())
+        elif not self._asking:
+            await self._maybe_next_round()
 
     async def _maybe_next_round(self) -> None:
         live, match = self.live, self.match
