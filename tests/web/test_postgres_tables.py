@@ -211,6 +211,13 @@ def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]
                sit_at(servers[1], guest, table_id, invite)]
     assert sockets[1].send("sit")["type"] == "update"
     for socket in sockets:
+        while latest(socket)["game"] is None:
+            news(socket)
+        # Whichever process keeps the clock, both show it (it was null on the other one).
+        clock = latest(socket)["table"]["clock_state"]
+        assert clock is not None and clock["kind"] == "pass" and clock["seats"] == [0, 1], clock
+        assert 0 < clock["remaining_ms"] <= 15000
+    for socket in sockets:
         socket.timeout = 40  # the clock's 15 s, and then some
         while {e["seat"] for m in socket.messages for e in m.get("events", ())
                if e["type"] == "timed_out"} != {0, 1}:

@@ -87,6 +87,16 @@ class RoomClock:
         self._clock = TimedDecision(version, kind, seats, timers.now() + left, handle)
 
     def clock_json(self) -> dict[str, Any] | None:
+        live = self.live
+        if self._clock is None and live is not None and not live.holds and self.online.clock_s:
+            # Another process keeps the clock; its deadline runs from the table's last saved
+            # change, as a process taking the table over would resume it (``resumed`` above).
+            kind, seats = self.owed_by_people()
+            if kind is None or not seats or not live.table.row.updated_at:
+                return None
+            since = max(0.0, time.time() - live.table.row.updated_at)
+            left = max(0.0, self.online.clock_s - since)
+            return {"seats": list(seats), "kind": kind, "remaining_ms": int(left * 1000)}
         return clock_json(self._clock, self.services.timers.now())
 
     async def _time_out(self, version: int) -> None:
