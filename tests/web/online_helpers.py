@@ -20,15 +20,25 @@ RANKS = "23456789TJQKA"
 
 
 @contextmanager
-def people_client(db_path: str, people: dict[str, str]) -> Iterator[TestClient]:
-    """The app in process (computer players in threads, timers the test moves), with
-    ``people`` (player -> display name) already named."""
-    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(), timers=FakeTimers(),
-                     grace_s=60)
+def people_client(
+    db_path: str, people: dict[str, str], timers: FakeTimers | None = None
+) -> Iterator[TestClient]:
+    """The app in process (computer players in threads, timers the test moves: ``timers``,
+    or its own), with ``people`` (player -> display name) already named."""
+    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(),
+                     timers=timers if timers is not None else FakeTimers(), grace_s=60)
     with TestClient(app) as client:
         for person, name in people.items():
             name_player(client, person, name)
         yield client
+
+
+def tick(client: TestClient, timers: FakeTimers, seconds: float) -> None:
+    """Move the fake time on, on the app's own event loop (its callbacks start tasks there)."""
+    async def advance() -> None:
+        timers.advance(seconds)
+
+    client.portal.call(advance)  # type: ignore[union-attr]
 
 
 def services_of(client: TestClient) -> AppServices:

@@ -27,6 +27,7 @@ from tests.web.online_helpers import (
     latest,
     name_player,
     simple_decision,
+    tick,
     wait_for_table_over,
 )
 
@@ -65,14 +66,6 @@ def await_event(socket: Socket, wanted: dict[str, Any], limit: int = 500) -> lis
         if wanted in events:
             return events
     raise AssertionError(f"{wanted} never came: {events}")
-
-
-def tick(client: TestClient, timers: FakeTimers, seconds: float) -> None:
-    """Move the fake time on, on the app's own event loop (its callbacks start tasks there)."""
-    async def advance() -> None:
-        timers.advance(seconds)
-
-    client.portal.call(advance)  # type: ignore[union-attr]
 
 
 # -- the HTTP API --------------------------------------------------------------------------------

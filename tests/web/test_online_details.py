@@ -12,9 +12,6 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from hertta.tables.bots import ThreadBotRunner
-from hertta.web.app import create_app
-from hertta.web.settings import Settings
 from tests.tables.fake_timers import FakeTimers
 from tests.web.conftest import Socket
 from tests.web.online_helpers import (
@@ -25,7 +22,9 @@ from tests.web.online_helpers import (
     invite_of,
     latest,
     name_player,
+    people_client,
     simple_decision,
+    tick,
 )
 
 
@@ -41,10 +40,7 @@ def timers() -> FakeTimers:
 
 @pytest.fixture
 def shared(db_path: str, timers: FakeTimers) -> Iterator[TestClient]:
-    app = create_app(Settings(db_path=db_path), runner=ThreadBotRunner(), timers=timers,
-                     grace_s=60)
-    with TestClient(app) as client:
-        name_player(client, "aino", "Aino")
+    with people_client(db_path, {"aino": "Aino"}, timers) as client:
         yield client
 
 
@@ -54,13 +50,6 @@ TWO_PEOPLE = {"rules": {"preset": "standard", "players": 4, "score_limit": 100},
 
 def events_of(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [event for message in messages for event in message.get("events", [])]
-
-
-def tick(client: TestClient, timers: FakeTimers, seconds: float) -> None:
-    async def advance() -> None:
-        timers.advance(seconds)
-
-    client.portal.call(advance)  # type: ignore[union-attr]
 
 
 def await_event(
