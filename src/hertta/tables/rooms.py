@@ -14,7 +14,8 @@ watchers: every connection at the table, each with its own seat or as a spectato
 - **Turn clock.** With a clock, every decision a person owes has a deadline; when it passes, a
   Normal player decides for them (everyone is told: ``timed_out``).
 - **Next round.** After a round's result the next round starts once every person at the table
-  said ``next`` (computer seats are always ready), or when the clock runs out.
+  said ``next`` (computer seats are always ready), or when the clock runs out
+  (:mod:`hertta.tables.room_ready`).
 """
 
 from __future__ import annotations
@@ -27,13 +28,12 @@ from typing import Any
 
 import anyio.to_thread
 
-from hertta.errors import HerttaError
 from hertta.hearts.decisions import (
     Decision,
     NextRound,
     decision_needed,
 )
-from hertta.hearts.match import MatchState, is_last_round
+from hertta.hearts.match import MatchState
 from hertta.tables.hearts import (
     dealt_code,
     setup_for,
@@ -54,6 +54,7 @@ from hertta.tables.room_clock import RoomClock
 from hertta.tables.room_ending import RoomEnding
 from hertta.tables.room_news import RoomNews
 from hertta.tables.room_presence import SharedPresence
+from hertta.tables.room_ready import RoomReady
 from hertta.tables.room_types import (
     GRACE_S,
     STAND_IN_LEVEL,
@@ -79,7 +80,7 @@ Events = list[dict[str, Any]]
 
 
 @dataclass(eq=False)
-class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
+class Room(SharedPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
     online: OnlineTable
     services: RoomServices
     live: LiveTable | None = None
@@ -320,63 +321,6 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews):
             await self._ready(seat, origin)
             return None
         return await live.decide(seat, decision, origin=origin)
-
-    async def _ready(self, seat: int, origin: object | None) -> None:
-        match = self.match
-        if match is None or decision_needed(match).kind != "next" or is_last_round(match):
-            raise SeatError("the round is not over")
-        live = self.live
-        assert live is not None
-        version, storage = live.table.version, self.services.online
-        # Kept in the store: people at one table may be connected to different processes.
-        self._asking[seat] = origin
-        try:
-            ready = await anyio.to_thread.run_sync(storage.mark_ready, self.id, version, seat)
-            await self._now_ready(version, ready, asked=True)
-        finally:
-            self._asking.pop(seat, None)
-
-    async def refresh_ready(self, version: int) -> None:
-        """Someone (maybe in another process) said ``next`` at game version ``version``."""
-        live = self.live
-        if live is None or live.table.version != version:
-            return
-        ready = await anyio.to_thread.run_sync(
-            self.services.online.ready_seats, self.id, version
-        )
-        await self._now_ready(version, ready)
-
-    async def _now_ready(self, version: int, ready: frozenset[int], asked: bool = False) -> None:
-        """Tell the seats newly ready, each but to the connection answering for it now
-        (:attr:`_asking`). ``asked``: a person's own ``next`` here, answered once this
-        returns, so the next round starts after that answer (spawned); while such an answer
-        is pending, news of the same marks from the store leaves the start to it."""
-        if self.live is None or self.live.table.version != version:
-            return  # the round went on meanwhile
-        for seat in sorted(ready - self.ready):
-            self.ready.add(seat)
-            self._after_change()  # a ready seat no longer owes "next"
-            self._notify([{"type": "ready", "seat": seat}], origin=self._asking.get(seat))
-        if asked:
-            self._spawn(self._maybe_next_round())
-        elif not self._asking:
-            await self._maybe_next_round()
-
-    async def _maybe_next_round(self) -> None:
-        live, match = self.live, self.match
-        if live is None or match is None or decision_needed(match).kind != "next":
-            return
-        waiting = [s for s in self._people() if s not in self.ready and s not in live.stand_ins]
-        if not waiting and not is_last_round(match):
-            version = live.table.version
-            try:
-                await live.decide(None, NextRound())
-            except StaleTableError:
-                return
-            except HerttaError:
-                if live.table.version != version:
-                    return  # the next round began meanwhile (the last "next" came twice)
-                raise
 
     def _people(self) -> list[int]:
         return [i for i, seat in enumerate(self.online.seats) if seat.kind == "person"]
