@@ -3,6 +3,7 @@ game WebSocket entry point."""
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -11,6 +12,7 @@ from fastapi.responses import HTMLResponse
 from starlette.requests import HTTPConnection
 
 from hertta.web import transport
+from hertta.web.errors import BadRequest
 from hertta.web.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -21,6 +23,7 @@ from hertta.web.i18n import (
 )
 from hertta.web.players import COOKIE_NAME
 from hertta.web.preferences import Value, player_preferences
+from hertta.web.protocol import check_body_nesting
 from hertta.web.services import AppServices
 
 
@@ -28,6 +31,18 @@ def app_services(connection: HTTPConnection) -> AppServices:
     services = connection.app.state.hertta
     assert isinstance(services, AppServices)
     return services
+
+
+async def json_body(request: Request) -> Any:
+    """A request's JSON body (any JSON value): BadRequest, quoting its start, for a body that
+    is not JSON (nor UTF-8) or nests deeper than any of ours."""
+    body = await request.body()
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        raise BadRequest(f"the body is not JSON: {body[:80]!r}") from None
+    check_body_nesting(value)  # before any value of it is quoted in a message
+    return value
 
 
 def get_player(request: Request) -> str:

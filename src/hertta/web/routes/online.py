@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import hmac
-import json
 import secrets
 from typing import Any, Final
 
@@ -27,11 +26,10 @@ from hertta.tables.online import (
 from hertta.tables.service import new_table_id
 from hertta.tables.table_rules import CHOICE_TYPES
 from hertta.web import transport
-from hertta.web.deps import CLOSE_BAD_ORIGIN, PlayerDep, ServicesDep, app_services
+from hertta.web.deps import CLOSE_BAD_ORIGIN, PlayerDep, ServicesDep, app_services, json_body
 from hertta.web.errors import BadRequest
 from hertta.web.players import COOKIE_NAME
 from hertta.web.preferences import player_preferences
-from hertta.web.protocol import check_body_nesting
 from hertta.web.services import AppServices
 from hertta.web.table_session import NoName, TableChannel
 
@@ -41,16 +39,6 @@ CLOSE_NO_TABLE = 4404
 """Close code: no such table (or a private one without its invite)."""
 INVITE_BYTES = 24
 """An invite token is 192 random bits (the issue asks for at least 128)."""
-
-
-async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    try:
-        value = json.loads(body)
-    except (ValueError, RecursionError):
-        raise BadRequest(f"the body is not JSON: {body[:80]!r}") from None
-    check_body_nesting(value)  # before any value of it is quoted in a message
-    return value
 
 
 def may_see(online: OnlineTable, player: str | None, invite: str | None) -> bool:
@@ -80,18 +68,17 @@ TABLE_REQUEST_TYPES: Final[dict[str, type]] = {
 }
 
 
-def _wrong_types(value: dict[str, Any], types: dict[str, type]) -> list[str]:
-    wrong = []
-    for key, kind in types.items():
-        if key in value:
-            given = value[key]
-            if not isinstance(given, kind) or (kind is int and isinstance(given, bool)):
-                wrong.append(f"{key!r} must be a JSON {_JSON_NAMES[kind]}, got {given!r:.80}")
-    return wrong
-
-
 _JSON_NAMES: Final = {str: "string", int: "integer", bool: "boolean", dict: "object",
                       list: "array"}
+
+
+def _wrong_types(value: dict[str, Any], types: dict[str, type]) -> list[str]:
+    # type(), not isinstance(): True is no integer here, as in the settings' JSON.
+    return [
+        f"{key!r} must be a JSON {_JSON_NAMES[kind]}, got {value[key]!r:.80}"
+        for key, kind in types.items()
+        if key in value and type(value[key]) is not kind
+    ]
 
 
 def _check_json_types(body: dict[str, Any]) -> None:
@@ -109,7 +96,7 @@ def _check_json_types(body: dict[str, Any]) -> None:
 async def create_table(
     request: Request, services: ServicesDep, player: PlayerDep
 ) -> JSONResponse:
-    body = await _json_body(request)
+    body = await json_body(request)
     if not isinstance(body, dict):
         raise BadRequest(f"a table request is a JSON object, got {body!r:.80}")
     _check_json_types(body)
@@ -195,7 +182,7 @@ async def read_profile(services: ServicesDep, player: PlayerDep) -> dict[str, An
 async def change_profile(
     request: Request, services: ServicesDep, player: PlayerDep
 ) -> dict[str, Any]:
-    body = await _json_body(request)
+    body = await json_body(request)
     if not isinstance(body, dict) or set(body) != {"name"}:
         raise BadRequest(f'expected {{"name": "..."}}, got {body!r:.80}')
     name = clean_name(body["name"])

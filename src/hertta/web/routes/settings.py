@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Final
@@ -15,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from hertta.errors import ConfigError
 from hertta.tables.model import MAX_NAME
 from hertta.tables.online import clean_name
-from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, render
+from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, json_body, render
 from hertta.web.errors import BadRequest
 from hertta.web.preferences import (
     ANIMATION_SPEEDS,
@@ -25,7 +24,6 @@ from hertta.web.preferences import (
     parse_form,
     player_preferences,
 )
-from hertta.web.protocol import check_body_nesting
 from hertta.web.routes.online import rename_at_tables
 from hertta.web.services import AppServices
 
@@ -81,12 +79,7 @@ async def read_settings(preferences: PreferencesDep) -> dict[str, Value]:
 async def change_settings(
     request: Request, services: ServicesDep, player: PlayerDep
 ) -> dict[str, Value]:
-    raw = await request.body()
-    try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested beyond any use
-        raise BadRequest(f"settings: the body is not a JSON object: {raw[:80]!r}") from None
-    check_body_nesting(body)
+    body = await json_body(request)
     if not isinstance(body, dict):
         raise BadRequest(f"settings: expected a JSON object, got {type(body).__name__}")
     return await _store(services, player, json_settings(body))
