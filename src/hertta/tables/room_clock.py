@@ -108,9 +108,9 @@ class RoomClock:
         self._clock = None
         if clock.kind == "next":
             # The seats count as ready, and the people are told so, as for a pass or a play.
-            for seat in clock.seats:
-                event = {"type": "timed_out", "seat": seat, "kind": "next"}
-                self._notify([event])
+            events = [{"type": "timed_out", "seat": seat, "kind": "next"} for seat in clock.seats]
+            self._notify(events)
+            for event in events:
                 self.announce(event)
             self.ready.update(clock.seats)
             await self._maybe_next_round()
