@@ -40,6 +40,20 @@ def test_hertta_workers_may_have_leading_zeros_and_space() -> None:
     assert Settings.from_env({"HERTTA_WORKERS": "0" * 5000 + "64"}, db_path="h.db").workers == 64
 
 
+@pytest.mark.parametrize("grace", ["0", "3601", "1.5", "\N{SUPERSCRIPT ONE}", "9" * 400])
+def test_hertta_away_grace_s_must_be_whole_seconds_up_to_an_hour(
+    tmp_path: Path, grace: str
+) -> None:
+    result = serve(tmp_path, HERTTA_AWAY_GRACE_S=grace)
+    one_line_error(result, "HERTTA_AWAY_GRACE_S", repr(grace)[:40], "1..3600")
+
+
+def test_hertta_away_grace_s_sets_how_long_an_away_person_keeps_the_seat() -> None:
+    assert Settings.from_env({}, db_path="h.db").away_grace_s is None  # the default, 60 s
+    assert Settings.from_env({"HERTTA_AWAY_GRACE_S": "3600"}, db_path="h.db").away_grace_s == 3600
+    assert Settings.from_env({"HERTTA_AWAY_GRACE_S": " 05"}, db_path="h.db").away_grace_s == 5
+
+
 def test_a_secret_that_is_not_utf8_signs_with_its_bytes(tmp_path: Path) -> None:
     secret = b"\xff\xfe not UTF-8 \xc3"
     # os.environ holds such bytes as surrogate escapes; Popen writes them back as bytes.

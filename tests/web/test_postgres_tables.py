@@ -65,11 +65,11 @@ def person(server: ServerProcess, name: str) -> str:
 
 
 def new_table(server: ServerProcess, cookie: str, seats: list[Any],
-              rated: bool = False) -> tuple[str, str]:
+              rated: bool = False, spectators: bool = False) -> tuple[str, str]:
     rules = {**RULES, "score_limit": 100} if rated else RULES
     reply = httpx.post(f"{server.url}/api/tables", headers={"cookie": cookie}, timeout=TIMEOUT_S,
                        json={"name": "Host", "rules": rules, "seats": seats, "clock": 0,
-                             "rated": rated})
+                             "rated": rated, "spectators": spectators})
     assert reply.status_code == 201, reply.text
     answer = reply.json()
     return str(answer["id"]), str(answer["invite_url"]).split("invite=", 1)[1]
@@ -253,3 +253,61 @@ def test_killing_the_process_that_runs_the_computer_players(
         raise told(servers, [*sockets, fresh], error) from error
     assert latest(again)["game"]["summary"]["match_over"]
     no_traceback(first, spare)
+
+
+def events_of(socket: Socket) -> list[dict[str, Any]]:
+    return [e for m in socket.messages for e in m.get("events", ())]
+
+
+def test_an_away_persons_stand_in_is_shown_on_every_process(
+    new_postgres_database: Callable[[], str],
+) -> None:
+    """Aino's only connection drops from the process that runs the table; after the grace
+    period (one second here) a computer player stands in. The host on another process is told
+    she dropped and that a computer plays for her, a spectator on a third process that opened
+    the table only then sees it too, and when she comes back on that third process both are
+    told she is back and plays again. (Only the process that runs the table used to know.)"""
+    database = new_postgres_database()
+    quick = {"HERTTA_AWAY_GRACE_S": "1"}
+    servers = [ServerProcess(database, env=quick).launch() for _ in range(3)]
+    sockets: list[Socket] = []
+    try:
+        for server in servers:
+            server.wait_ready()
+        first, runner, spare = servers
+        host, guest = person(first, "Host"), person(runner, "Aino")
+        table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
+                                                   {"level": "easy"}], spectators=True)
+        at_first = sit_at(first, host, table_id, invite)
+        at_runner = sit_at(runner, guest, table_id, invite)
+        sockets = [at_first, at_runner]
+        assert at_runner.send("sit")["type"] == "update"  # her process starts and runs it
+        while latest(at_first)["game"] is None:
+            news(at_first)
+        at_runner.ws.close()
+        stand_in = {"type": "autopilot", "seat": 1, "on": True}
+        while stand_in not in events_of(at_first):
+            news(at_first)
+        assert {"type": "presence", "seat": 1, "connected": False} in events_of(at_first)
+        assert latest(at_first)["table"]["autopilot"] == [1]
+        assert latest(at_first)["table"]["seats"][1]["connected"] is False
+        watcher = sit_at(spare, person(spare, "Eero"), table_id, invite)
+        sockets = [at_first, watcher]
+        assert latest(watcher)["table"]["you"] is None
+        assert latest(watcher)["table"]["autopilot"] == [1]
+        back = sit_at(spare, guest, table_id, invite)
+        sockets = [at_first, watcher, back]
+        for socket in (at_first, watcher, back):
+            while latest(socket)["table"]["autopilot"] != []:
+                news(socket)
+        for socket in (at_first, watcher):
+            assert {"type": "autopilot", "seat": 1, "on": False} in events_of(socket)
+        assert {"type": "presence", "seat": 1, "connected": True} in events_of(at_first)
+        assert latest(at_first)["table"]["seats"][1]["connected"] is True
+        assert not any(e["type"] == "seating" for e in events_of(at_first)[-3:])
+    except (AssertionError, TimeoutError) as error:
+        raise told(servers, sockets, error) from error
+    finally:
+        for server in servers:
+            server.stop()
+    no_traceback(*servers)

@@ -156,6 +156,18 @@ def test_a_table_and_its_log(store: Store) -> None:
     assert len(store.read_decisions("t1")) == 3 and len(store.read_decisions("t1", after=1)) == 2
 
 
+def test_stand_ins_are_kept_per_table_and_seat(store: Store) -> None:
+    store.insert_table(row())
+    assert store.stand_ins("t1") == {}
+    store.set_stand_in("t1", 2, "normal")
+    store.set_stand_in("t1", 0, "normal")
+    store.set_stand_in("t1", 2, "hard")  # a second write replaces the first
+    assert store.stand_ins("t1") == {0: "normal", 2: "hard"}
+    store.set_stand_in("t1", 0, None)
+    store.set_stand_in("t1", 1, None)  # nobody stood in there: nothing to remove
+    assert store.stand_ins("t1") == {2: "hard"} and store.stand_ins("t2") == {}
+
+
 def test_a_stale_copy_can_never_write(store: Store) -> None:
     store.insert_table(row())
     decision = StoredDecision(1, 0, "0:2C")

@@ -1,6 +1,6 @@
 """What several server processes share about a table in play, beyond its rows: ready marks for
 the next round, the lease of the process that runs its computer players and turn clock, and
-who is connected where.
+who is connected where, and which person seats a computer player plays for now.
 
 A lease is a row that names its owner and runs out (``expires_at``, wall-clock seconds); taking
 it is one upsert that succeeds only for its owner or once it has run out, so exactly one process
@@ -111,3 +111,29 @@ class CoordinationQueries:
                 (table_id, time.time() - fresh_s, other_than),
             ).fetchall()
         return frozenset(int(row["seat"]) for row in rows)
+
+    # -- stand-ins ---------------------------------------------------------------------------
+
+    def set_stand_in(self, table_id: str, seat: int, level: str | None) -> None:
+        """A computer player of ``level`` plays for ``seat`` now (None: the person again);
+        the other processes hear of it as of a change of presence."""
+        with self.database.transaction() as db:
+            if level is None:
+                db.execute("DELETE FROM table_stand_ins WHERE table_id = ? AND seat = ?",
+                           (table_id, seat))
+            else:
+                db.execute(
+                    "INSERT INTO table_stand_ins (table_id, seat, level) VALUES (?, ?, ?) "
+                    "ON CONFLICT (table_id, seat) DO UPDATE SET level = excluded.level",
+                    (table_id, seat, level),
+                )
+            self.database.notify_change(db, PRESENCE, table_id, 0)
+
+    def stand_ins(self, table_id: str) -> dict[int, str]:
+        """The seats of ``table_id`` a computer player plays for (seat -> level)."""
+        with self.database.reading() as db:
+            rows = db.execute(
+                "SELECT seat, level FROM table_stand_ins WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+        return {int(row["seat"]): str(row["level"]) for row in rows}

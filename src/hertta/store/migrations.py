@@ -263,9 +263,28 @@ def shared_table_coordination(connection: Connection, dialect: Dialect) -> None:
     )
 
 
+def shared_stand_ins(connection: Connection, dialect: Dialect) -> None:
+    """5: which person seats of a shared table a computer player plays for now (an away or
+    leaving person's), so that every process shows them and a process that takes the table
+    over goes on with them."""
+    _run(
+        connection,
+        dialect,
+        """
+        CREATE TABLE table_stand_ins (
+            table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            level TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )
+        """,
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     players_settings_games_results,
     tables_and_decision_logs,
     online_tables_ratings_daily,
     shared_table_coordination,
+    shared_stand_ins,
 )

@@ -1,29 +1,44 @@
-"""Presence at a shared table when several server processes serve it (PostgreSQL).
+"""Who is connected to a shared table, and the computer players standing in for the away.
 
-Each process counts its own connections per seat and writes the count to the store; the process
-that holds the table's lease (:mod:`hertta.tables.leases`) reads who is connected anywhere and
-alone decides who is away: the grace period, then a stand-in, and the seat back when the person
-returns to any process. Mixed into :class:`~hertta.tables.rooms.Room`.
+A person whose every connection dropped keeps the seat for a grace period; after it a Normal
+computer player plays the seat (``autopilot`` on) until the person comes back to any process
+(off), who gets it back at the next decision. A person who leaves is played for to the end.
+
+With several server processes (PostgreSQL) each counts its own connections per seat and writes
+the count to the store; the process that holds the table's lease (:mod:`hertta.tables.leases`)
+reads who is connected anywhere, alone decides who is away, and writes the stand-ins to the
+store. Every process reads both when the store says presence changed and tells its own
+connections what changed (``presence``, ``autopilot``), so a connection is told the same
+whichever process it is on; a process that takes the table over goes on with the stand-ins it
+finds there. Mixed into :class:`~hertta.tables.rooms.Room`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 
+from hertta.errors import HerttaError
 from hertta.tables.online import OnlineStatus
+from hertta.tables.room_types import STAND_IN_LEVEL
 
 if TYPE_CHECKING:
     from hertta.tables.live import Change, LiveTable
     from hertta.tables.online import OnlineTable
     from hertta.tables.rooms import RoomServices
+    from hertta.tables.storage import CoordinationStorage
     from hertta.tables.timers import TimerHandle
 
+log = logging.getLogger(__name__)
+Events = list[dict[str, Any]]
 
-class SharedPresence:
+
+class RoomPresence:
     if TYPE_CHECKING:
         services: RoomServices
         online: OnlineTable
@@ -31,15 +46,14 @@ class SharedPresence:
         presence: dict[int, int]
         _grace: dict[int, TimerHandle]
         _remote: frozenset[int]
+        _presence_read: bool
+        _stand_in_writes: asyncio.Lock
 
         @property
         def id(self) -> str: ...
 
-        def _grace_over(self, seat: int) -> None: ...
-
         def _notify(
-            self, events: list[dict[str, Any]], *, game: Change | None = None,
-            origin: object | None = None,
+            self, events: Events, *, game: Change | None = None, origin: object | None = None,
         ) -> None: ...
 
         def _after_change(self, resumed: bool = False) -> None: ...
@@ -48,51 +62,175 @@ class SharedPresence:
 
         def _spawn(self, work: Awaitable[None]) -> None: ...
 
+    @property
+    def connected_seats(self) -> dict[int, bool]:
+        """Whether each seat with a connection counted here or elsewhere has one now."""
+        seats = {seat: count > 0 for seat, count in self.presence.items()}
+        return {**seats, **dict.fromkeys(self._remote, True)}
+
+    def _is_connected(self, seat: int) -> bool:
+        return bool(self.presence.get(seat)) or seat in self._remote
+
+    @property
+    def _decides_presence(self) -> bool:
+        """Whether this process decides who is away: it is alone, or it holds the table."""
+        live = self.live
+        return self.services.alone or (live is not None and live.holds)
+
+    # -- this process's connections ----------------------------------------------------------
+
+    def connected(self, seat: int) -> None:
+        was = self._is_connected(seat)
+        self.presence[seat] = self.presence.get(seat, 0) + 1
+        self._publish_presence(seat)
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        live = self.live
+        left = self.online.seats[seat].left
+        if live is not None and seat in live.stand_ins and not left and self._decides_presence:
+            # Back: the seat is the person's again from its next decision on. (Elsewhere the
+            # process that holds the table gives it back when it reads the new presence.)
+            self._autopilot(seat, on=False)
+        if not was:
+            self._notify([{"type": "presence", "seat": seat, "connected": True}])
+
+    def disconnected(self, seat: int) -> None:
+        self.presence[seat] = max(0, self.presence.get(seat, 0) - 1)
+        self._publish_presence(seat)
+        if self.presence[seat] or seat in self._remote:
+            return  # still connected, here or in another process
+        self._notify([{"type": "presence", "seat": seat, "connected": False}])
+        if not self._decides_presence:
+            # Several processes: the one that holds the table decides who is away, knowing
+            # who is connected elsewhere (share_presence).
+            return
+        if self.online.status is OnlineStatus.PLAYING and seat not in self._grace:
+            self._grace[seat] = self.services.timers.call_later(
+                self.services.grace_s, partial(self._grace_over, seat)
+            )
+
+    def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        live = self.live
+        playing = self.online.status is OnlineStatus.PLAYING
+        if live is None or self._is_connected(seat) or not playing:
+            return
+        self._autopilot(seat, on=True)
+        live.wake_computer_players()
+
+    def _autopilot(self, seat: int, *, on: bool) -> None:
+        """A computer player takes ``seat`` over, or gives it back: here at once, then in the
+        store for the other processes."""
+        live = self.live
+        assert live is not None
+        if on:
+            live.stand_ins[seat] = STAND_IN_LEVEL
+        else:
+            live.stand_ins.pop(seat, None)
+        self._after_change()  # first: the view told below shows the clock as it is now
+        self._notify([{"type": "autopilot", "seat": seat, "on": on}])
+        self._publish_stand_in(seat)
+
+    # -- the store ---------------------------------------------------------------------------
+
     def _publish_presence(self, seat: int) -> None:
         coordination, owner = self.services.coordination, self.services.owner
         if coordination is None:
             return
         # The count is read when the write runs, so the last write has the latest count.
-        self._spawn(anyio.to_thread.run_sync(
+        self._spawn(self._write(
             lambda: coordination.set_presence(self.id, seat, owner, self.presence.get(seat, 0))
         ))
 
-    async def share_presence(self) -> None:
-        """Read who is connected in any process; the process that holds the table gives an
-        away person's seat a grace period, then a stand-in, and back when they return."""
+    def _publish_stand_in(self, seat: int) -> None:
         coordination = self.services.coordination
         if coordination is None:
             return
-        connected = await anyio.to_thread.run_sync(
-            coordination.connected_seats, self.id, self.services.fresh_s, self.services.owner
-        )
-        changed = connected != self._remote
+
+        def write() -> None:  # what the seat has when the write runs: the last write wins
+            level = None if self.live is None else self.live.stand_ins.get(seat)
+            coordination.set_stand_in(self.id, seat, level)
+
+        self._spawn(self._write(write, self._stand_in_writes))
+
+    async def _write(
+        self, write: Callable[[], None], one_at_a_time: asyncio.Lock | None = None
+    ) -> None:
+        try:
+            if one_at_a_time is None:
+                await anyio.to_thread.run_sync(write)
+                return
+            async with one_at_a_time:  # in the order asked: the last has the newest value
+                await anyio.to_thread.run_sync(write)
+        except HerttaError as error:  # the database is away: told again with the next change
+            log.warning("table %s: presence not shared: %s", self.id, error)
+
+    async def share_presence(self, *, adopt: bool = False) -> None:
+        """Read who is connected in any process and who is stood in for, and tell this
+        process's connections what changed. The process that holds the table gives an away
+        person's seat a grace period, then a stand-in, and gives it back when they return;
+        the others show its stand-ins (``adopt``: the holder's own, newly taken over)."""
+        coordination = self.services.coordination
+        if coordination is None:
+            return
+        connected, stored = await anyio.to_thread.run_sync(partial(
+            _read_presence, coordination, self.id, self.services.fresh_s, self.services.owner
+        ))
+        before = self.connected_seats
         self._remote = connected
+        after = self.connected_seats
+        events: Events = [
+            {"type": "presence", "seat": seat, "connected": after.get(seat, False)}
+            for seat in sorted(set(before) | set(after))
+            if before.get(seat, False) != after.get(seat, False)
+        ]
         live = self.live
+        if live is not None and (adopt or not live.holds):
+            events += self._show_stand_ins(live, stored)
+        first, self._presence_read = not self._presence_read, True
+        if events and not first:  # the first read is where this room starts from, not news
+            self._notify(events)
         if live is not None and live.holds and self.online.status is OnlineStatus.PLAYING:
             for index, seat in enumerate(self.online.seats):
                 if seat.kind != "person" or seat.left:
                     continue
-                if index in connected or self.presence.get(index):
+                if self._is_connected(index):
                     self._back(index, live)
                 elif index not in self._grace and index not in live.stand_ins:
                     self._grace[index] = self.services.timers.call_later(
                         self.services.grace_s, partial(self._grace_over, index)
                     )
+
+    def _show_stand_ins(self, live: LiveTable, stored: dict[int, str]) -> Events:
+        """Take the stand-ins the store has (and every seat whose person left)."""
+        wanted = dict(stored)
+        for index, seat in enumerate(self.online.seats):
+            if seat.left:
+                wanted.setdefault(index, STAND_IN_LEVEL)
+        changed = sorted(set(wanted) ^ set(live.stand_ins))
+        live.stand_ins.clear()
+        live.stand_ins.update(wanted)
         if changed:
-            self._notify([{"type": "seating"}])
+            self._after_change()
+        return [{"type": "autopilot", "seat": seat, "on": seat in wanted} for seat in changed]
 
     def _back(self, seat: int, live: LiveTable) -> None:
         handle = self._grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
         if seat in live.stand_ins:
-            del live.stand_ins[seat]
-            self._after_change()
-            self._notify([{"type": "autopilot", "seat": seat, "on": False}])
+            self._autopilot(seat, on=False)
 
     async def lease_taken(self) -> None:
         """This process now runs the table (its players, clock, stand-ins)."""
-        await self.share_presence()
+        await self.share_presence(adopt=True)
         self._after_change(resumed=True)  # the clock goes on from where the last holder was
         await self._maybe_next_round()
+
+
+def _read_presence(
+    coordination: CoordinationStorage, table_id: str, fresh_s: float, owner: str
+) -> tuple[frozenset[int], dict[int, str]]:
+    return (coordination.connected_seats(table_id, fresh_s, owner),
+            coordination.stand_ins(table_id))

@@ -10,7 +10,8 @@ watchers: every connection at the table, each with its own seat or as a spectato
   match starts (in the same transaction the game table is created, dealt from the server's key).
 - **Presence.** A person whose every connection dropped keeps the seat for a grace period;
   after it a Normal computer player plays the seat until the person comes back, who gets it
-  back at the next decision. A person who leaves the match is played for until its end.
+  back at the next decision. A person who leaves the match is played for until its end
+  (:mod:`hertta.tables.room_presence`, also across server processes).
 - **Turn clock.** With a clock, every decision a person owes has a deadline; when it passes, a
   Normal player decides for them (everyone is told: ``timed_out``).
 - **Next round.** After a round's result the next round starts once every person at the table
@@ -53,7 +54,7 @@ from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.room_clock import RoomClock
 from hertta.tables.room_ending import RoomEnding
 from hertta.tables.room_news import RoomNews
-from hertta.tables.room_presence import SharedPresence
+from hertta.tables.room_presence import RoomPresence
 from hertta.tables.room_ready import RoomReady
 from hertta.tables.room_types import (
     GRACE_S,
@@ -80,7 +81,7 @@ Events = list[dict[str, Any]]
 
 
 @dataclass(eq=False)
-class Room(SharedPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
+class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
     online: OnlineTable
     services: RoomServices
     live: LiveTable | None = None
@@ -94,6 +95,9 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
     _reactions: ReactionLimiter = field(default_factory=ReactionLimiter)
     _remote: frozenset[int] = frozenset()
     """Seats connected in other processes (as last read from the store)."""
+    _presence_read: bool = False
+    """Whether presence was read from the store yet (the first read is not news)."""
+    _stand_in_writes: asyncio.Lock = field(default_factory=asyncio.Lock)
     _told_over: bool = False
     """Whether ``table_over`` went out from this process (once, after the ratings)."""
     _asking: dict[int, object] = field(default_factory=dict)
@@ -124,55 +128,6 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
             self.watchers.remove(watcher)
         if seat is not None:
             self.disconnected(seat)
-
-    def connected(self, seat: int) -> None:
-        self.presence[seat] = self.presence.get(seat, 0) + 1
-        self._publish_presence(seat)
-        handle = self._grace.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
-        live = self.live
-        left = self.online.seats[seat].left
-        if live is not None and seat in live.stand_ins and not left:
-            # Back: the seat is the person's again from its next decision on.
-            del live.stand_ins[seat]
-            self._after_change()
-            self._notify([{"type": "autopilot", "seat": seat, "on": False}])
-        if self.presence[seat] == 1:
-            self._notify([{"type": "presence", "seat": seat, "connected": True}])
-
-    def disconnected(self, seat: int) -> None:
-        self.presence[seat] = max(0, self.presence.get(seat, 0) - 1)
-        self._publish_presence(seat)
-        if self.presence[seat]:
-            return
-        self._notify([{"type": "presence", "seat": seat, "connected": False}])
-        live = self.live
-        if not self.services.alone and (live is None or not live.holds or seat in self._remote):
-            # Several processes: the one that holds the table decides who is away, knowing
-            # who is connected elsewhere (share_presence); as far as it knows, nobody is.
-            return
-        if self.online.status is OnlineStatus.PLAYING and seat not in self._grace:
-            grace = self.services.grace_s
-            self._grace[seat] = self.services.timers.call_later(
-                grace, lambda: self._grace_over(seat)
-            )
-
-    def _grace_over(self, seat: int) -> None:
-        self._grace.pop(seat, None)
-        live = self.live
-        playing = self.online.status is OnlineStatus.PLAYING
-        if live is None or self.presence.get(seat) or seat in self._remote or not playing:
-            return
-        live.stand_ins[seat] = STAND_IN_LEVEL
-        self._after_change()  # first: the view told below shows the clock as it is now
-        self._notify([{"type": "autopilot", "seat": seat, "on": True}])
-        live.wake_computer_players()
-
-    @property
-    def connected_seats(self) -> dict[int, bool]:
-        seats = {seat: count > 0 for seat, count in self.presence.items()}
-        return {**seats, **dict.fromkeys(self._remote, True)}
 
     # -- seating -----------------------------------------------------------------------------
 
@@ -267,10 +222,15 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         events: Events = [{"type": "seating"}, *self.ended_elsewhere(before, online)]
         live = self.live
         if live is not None:
-            for index, seat in enumerate(online.seats):
-                if seat.left and index not in live.stand_ins:
-                    live.stand_ins[index] = STAND_IN_LEVEL
-                    events.append({"type": "autopilot", "seat": index, "on": True})
+            left = [i for i, seat in enumerate(online.seats)
+                    if seat.left and i not in live.stand_ins]
+            for index in left:
+                live.stand_ins[index] = STAND_IN_LEVEL
+                events.append({"type": "autopilot", "seat": index, "on": True})
+                self._publish_stand_in(index)
+            if left:
+                self._after_change()
+                live.wake_computer_players()
         else:
             await self.resume()  # the match started there: its game is read here
             if self.live is not None:
@@ -300,9 +260,7 @@ class Room(SharedPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         await self.change_seating(lambda table: leave_match(table, player))
         seat = self.online.seat_of(player)
         if self.live is not None and seat is not None:
-            self.live.stand_ins[seat] = STAND_IN_LEVEL
-            self._after_change()
-            self._notify([{"type": "autopilot", "seat": seat, "on": True}])
+            self._autopilot(seat, on=True)
             self.live.wake_computer_players()
             await self._maybe_next_round()  # the last person to leave a round's result
 

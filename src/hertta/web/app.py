@@ -59,14 +59,15 @@ def create_app(
     clock: Clock = time.monotonic,
     games: Sequence[GameInfo] | None = None,
     runner: BotRunner | None = None,
-    grace_s: float = GRACE_S,
+    grace_s: float | None = None,
     match_over: MatchOver | None = None,
     timers: Timers | None = None,
     today: Today = finland_today,
 ) -> FastAPI:
     """The web app on ``config.db_path``. ``clock`` (seconds, monotonic) drives game timers;
     ``runner`` is where computer players think (default: a process per core); ``grace_s``
-    how long a person away from a shared table keeps the seat; ``match_over`` is called when
+    how long a person away from a shared table keeps the seat (default: the settings', else
+    60 s); ``match_over`` is called when
     a shared table's match ends (default: rate it if it is rated); ``timers`` drive turn clocks
     and grace periods (default: the event loop on ``clock``); ``today`` is the daily deal's
     date (default: Finland's date now)."""
@@ -88,7 +89,8 @@ def create_app(
     deal_secret = store.secret(DEAL_SECRET)
     rooms = Rooms(
         RoomServices(tables, store, live, runner, timers or LoopTimers(clock), deal_secret,
-                     grace_s=grace_s, alone=alone, coordination=None if alone else store,
+                     grace_s=_grace(grace_s, config), alone=alone,
+                     coordination=None if alone else store,
                      owner=owner,
                      match_over=match_over if match_over is not None else rating_hook(store))
     )
@@ -150,3 +152,10 @@ def create_app(
     if config.bench_echo:
         app.include_router(bench.router)
     return app
+
+
+def _grace(grace_s: float | None, config: Settings) -> float:
+    """How long an away person keeps a shared table's seat: the caller's, else the settings'."""
+    if grace_s is not None:
+        return grace_s
+    return float(config.away_grace_s) if config.away_grace_s is not None else GRACE_S

@@ -8,6 +8,8 @@ and kept in the database); ``HERTTA_COOKIE_SECURE=1`` sets the cookie's Secure f
 HTTPS); ``HERTTA_ALLOWED_ORIGINS`` more page origins whose WebSockets are accepted, comma
 separated (e.g. ``https://cards.example``; the app's own origin is always allowed);
 ``HERTTA_WORKERS`` worker processes for computer players (default: one per core);
+``HERTTA_AWAY_GRACE_S`` how many seconds a person away from a shared table keeps the seat before
+a computer player plays it for them (default 60);
 ``HERTTA_BENCH_ECHO=1`` adds the bare ``/ws/echo`` endpoint that ``bench/web_bench.py``
 measures against.
 """
@@ -44,6 +46,8 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     workers: int | None = None
     """Worker processes for computer players (None: one per core)."""
+    away_grace_s: int | None = None
+    """Seconds an away person keeps a shared table's seat (None: the default, 60)."""
 
     @classmethod
     def from_env(
@@ -69,6 +73,7 @@ class Settings:
             cookie_secure=_flag(env, "HERTTA_COOKIE_SECURE"),
             allowed_origins=origins,
             workers=_count(env, "HERTTA_WORKERS"),
+            away_grace_s=_count(env, "HERTTA_AWAY_GRACE_S", most=3600),
         )
 
 
@@ -81,17 +86,18 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
     raise ConfigError(f"{name}={value!r}: expected 1/0, true/false, yes/no or on/off")
 
 
-def _count(env: Mapping[str, str], name: str) -> int | None:
+def _count(env: Mapping[str, str], name: str, most: int = 64) -> int | None:
     value = env.get(name, "").strip()
     if not value:
         return None
     # ASCII digits only: str.isdigit() also takes "¹", which int() refuses, and "٣", which it
-    # reads as 3. Leading zeros aside, more than two digits are too many without int(), which
-    # refuses 4,301 of them.
+    # reads as 3. Leading zeros aside, more digits than ``most`` has are too many without
+    # int(), which refuses 4,301 of them.
     digits = value.lstrip("0")
-    if not (value.isascii() and value.isdigit()) or len(digits) > 2:
-        raise ConfigError(f"{name}={value!r}: expected a whole number 1..64")
+    wrong = ConfigError(f"{name}={value!r}: expected a whole number 1..{most}")
+    if not (value.isascii() and value.isdigit()) or len(digits) > len(str(most)):
+        raise wrong
     count = int(digits or "0")
-    if not 1 <= count <= 64:
-        raise ConfigError(f"{name}={value!r}: expected a whole number 1..64")
+    if not 1 <= count <= most:
+        raise wrong
     return count
