@@ -69,6 +69,9 @@ def test_names_are_escaped_and_ids_never_shown(ranked: tuple[TestClient, dict[st
     board = client.get("/leaderboard", headers=headers)
     assert board.status_code == 200
     assert "&lt;b&gt;Eve&lt;/b&gt; &amp; co" in board.text and "<b>Eve</b>" not in board.text
+    # Each name is isolated from the text around it (a right-to-left name reorders nothing).
+    assert "<bdi>&lt;b&gt;Eve&lt;/b&gt; &amp; co</bdi>" in board.text
+    assert "<bdi>Aino</bdi>" in board.text
     handles = re.findall(r'href="/players/([^"]+)"', board.text)
     assert len(set(handles)) == 3 and all(HANDLE_RE.fullmatch(h) for h in handles)
     pages = [board.text, client.get("/api/leaderboard").text]
@@ -80,7 +83,7 @@ def test_names_are_escaped_and_ids_never_shown(ranked: tuple[TestClient, dict[st
     # The viewer's own page, linked from the leaderboard, and a person below the threshold.
     veli = services_of(client).handles.handle_of(ids["Veli"])
     pages.append(client.get(f"/players/{veli}", headers=headers).text)
-    assert "Veli" in pages[-1]
+    assert "<bdi>Veli</bdi>" in pages[-1]
     for text in pages:
         for player in ids.values():
             assert player not in text
