@@ -98,13 +98,19 @@ class ServerProcess:
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
+        """SIGTERM, and wait for the server and the processes it started (its workers, their
+        resource tracker): what they say on the way out is in ``stderr_text`` after this."""
         if self.process is not None and self.process.poll() is None:
+            children = descendants(self.process.pid)
             self.process.terminate()
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+            deadline = time.monotonic() + 15
+            while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+                time.sleep(0.05)  # poll again: the condition is every child having exited
 
     def player_cookie(self) -> str:
         """Load the home page and return the ``hertta_player=...`` cookie it sets."""
@@ -113,3 +119,25 @@ class ServerProcess:
         cookie = SimpleCookie()
         cookie.load(header)
         return f"hertta_player={cookie['hertta_player'].value}"
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs (Linux's /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:  # the thread or the process ended meanwhile
+            continue
+        for child in map(int, children):
+            found += [child, *descendants(child)]
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Running (an exited process nobody has reaped yet, a zombie, is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"

@@ -64,6 +64,8 @@ def no_traceback(*servers: ServerProcess) -> None:
     for server in servers:
         text = server.stderr_text()
         assert "Traceback" not in text and "ERROR" not in text, text
+        # A worker pool shut down without waiting left semaphores for the resource tracker.
+        assert "resource_tracker" not in text, text
 
 
 def test_processes_started_at_once_on_a_fresh_file_all_serve(tmp_path: Path) -> None:

@@ -98,7 +98,10 @@ class _ExecutorRunner:
 
     def close(self) -> None:
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            # Waiting lets the workers end on their own (a search in progress finishes, under
+            # Expert's second): not waiting left their semaphores for the resource tracker
+            # to warn about at exit.
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
 
