@@ -1,5 +1,6 @@
-"""A room's small promises: a rename changes a waiting table only, and a change that changes
-nothing is not written; work a room starts and nobody awaits is logged when it fails."""
+"""A room's small promises: a rename changes a waiting table only, of two quick renames the
+later stays, and a change that changes nothing is not written; work a room starts and nobody
+awaits is logged when it fails."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from hertta.hearts.decisions import NextRound, decision_needed
 from hertta.tables.online import OnlineStatus, rename, sit
-from hertta.tables.rooms import RoomChange
+from hertta.tables.rooms import RoomChange, rename_stored
 from tests.tables.fake_timers import FakeTimers
 from tests.tables.test_rooms import Seen, make_room, play_until, seat_everyone, until
 
@@ -30,6 +31,33 @@ def test_a_rename_changes_a_waiting_seat_only_and_nothing_else_is_written(
         assert room.online.seats[1].name == "Aino K." and room.online.version == version + 1
         playing = replace(room.online, status=OnlineStatus.PLAYING)
         assert rename(playing, "aino", "Someone") is playing
+        await room.close()
+
+    asyncio.run(scenario())
+
+
+def test_of_two_quick_renames_the_later_name_stays(tmp_path: Path) -> None:
+    """The second rename (its name saved, then written to the seat) comes between the first
+    one's reading of the seating and its write: the first must not put its older name back.
+    (It did when each rename carried its own name: a person renaming twice quickly kept the
+    first name at a waiting table.)"""
+    async def scenario() -> None:
+        room = make_room(tmp_path, FakeTimers(), [])
+        await room.change_seating(lambda table: sit(table, "aino", "Aino", 1))
+        store = room.services.online
+        store.set_name("aino", "First")
+        second: list[bool] = []
+
+        def read_then_rename_again(table_id: str) -> object:
+            online = store.read_online(table_id)
+            if not second:
+                store.set_name("aino", "Second")
+                second.append(rename_stored(store, table_id, "aino"))
+            return online
+
+        first = rename_stored(Proxy(store, read_online=read_then_rename_again), room.id, "aino")
+        assert second == [True] and not first  # the first found its work done
+        assert store.read_online(room.id).seats[1].name == "Second"
         await room.close()
 
     asyncio.run(scenario())

@@ -47,6 +47,7 @@ from hertta.tables.online import (
     OnlineTable,
     leave_match,
     public_json,
+    rename,
     stand,
 )
 from hertta.tables.openings import Openings
@@ -65,12 +66,15 @@ from hertta.tables.room_types import (
     RoomWatcher,
     TimedOut,
 )
+from hertta.tables.storage import OnlineStorage
 from hertta.tables.timers import TimerHandle
 from hertta.tables.turn_clock import TimedDecision
 
 log = logging.getLogger(__name__)
 SEATING_ATTEMPTS = 5
 """How often a seating change is made again on a seating another process changed first."""
+RENAME_ATTEMPTS = 5
+"""Tries at a table's seating that others keep changing meanwhile (then the name waits)."""
 
 __all__ = [
     "GRACE_S", "STAND_IN_LEVEL", "MatchOver", "Room", "RoomChange", "RoomServices",
@@ -419,7 +423,37 @@ class Rooms:
 
         return await self._openings.open(table_id, read, Room.refresh)
 
+    async def rename(self, player: str) -> None:
+        """The person's display name, as the store has it now, reaches their seats at tables
+        still waiting for their match; the room this process has of such a table reads its
+        seating again (everyone there is told; other processes hear the store's notice). A
+        match already begun keeps the names it began with, as do its record and replay."""
+        storage = self.services.online
+        for online in await anyio.to_thread.run_sync(storage.waiting_seats_of, player):
+            if await anyio.to_thread.run_sync(rename_stored, storage, online.id, player):
+                room = self._rooms.get(online.id)
+                if room is not None:
+                    await room.refresh()
+
     async def close(self) -> None:
         for room in list(self._rooms.values()):
             await room.close()
         self._rooms.clear()
+
+
+def rename_stored(storage: OnlineStorage, table_id: str, player: str) -> bool:
+    """Write the person's current name to their seat at ``table_id`` if the table still waits
+    (whether it changed anything). The seating is read before the name, and read again when
+    another change came first, so of two quick renames the later name is the one that stays."""
+    for _attempt in range(RENAME_ATTEMPTS):
+        online = storage.read_online(table_id)
+        name = storage.names([player]).get(player)
+        renamed = online if name is None else rename(online, player, name)
+        if renamed is online:
+            return False  # begun meanwhile, left, or named so already
+        try:
+            storage.update_online(renamed, online.version)
+            return True
+        except StaleTableError:
+            continue
+    return False  # the seating kept changing: the name waits for the person's next sit

@@ -3,7 +3,6 @@ finished match's record) and the table socket (``docs/tables.md``)."""
 
 from __future__ import annotations
 
-import contextlib
 import hmac
 import secrets
 from typing import Any, Final
@@ -21,7 +20,6 @@ from hertta.tables.online import (
     may_watch,
     online_table_from_request,
     public_json,
-    rename,
 )
 from hertta.tables.service import new_table_id
 from hertta.tables.table_rules import CHOICE_TYPES
@@ -187,45 +185,8 @@ async def change_profile(
         raise BadRequest(f'expected {{"name": "..."}}, got {body!r:.80}')
     name = clean_name(body["name"])
     await anyio.to_thread.run_sync(services.store.set_name, player, name)
-    await rename_at_tables(services, player, name)
+    await services.rooms.rename(player)
     return {"name": name}
-
-
-RENAME_ATTEMPTS: Final = 5
-"""Tries at a table's seating that others keep changing meanwhile (then the name waits)."""
-
-
-async def rename_at_tables(services: AppServices, player: str, name: str) -> None:
-    """A new display name reaches the person's seats at tables still waiting for their match:
-    through the room where this process has it (everyone there is told), else straight in the
-    store (a process that has the room reads the seating again). A match already begun keeps
-    the names it began with, as do its record and replay."""
-    tables = await anyio.to_thread.run_sync(services.store.waiting_seats_of, player)
-    for online in tables:
-        seat = online.seat_of(player)
-        if seat is None or online.seats[seat].name == name:
-            continue
-        room = services.rooms.get(online.id)
-        if room is not None:
-            # StaleTableError: the seating kept changing; the name waits for the next sit.
-            with contextlib.suppress(StaleTableError):
-                await room.change_seating(lambda table: rename(table, player, name))
-        else:
-            await anyio.to_thread.run_sync(_rename_stored, services, online.id, player, name)
-
-
-def _rename_stored(services: AppServices, table_id: str, player: str, name: str) -> None:
-    store = services.store
-    for _attempt in range(RENAME_ATTEMPTS):
-        online = store.read_online(table_id)
-        renamed = rename(online, player, name)
-        if renamed is online:
-            return  # begun meanwhile, or renamed already
-        try:
-            store.update_online(renamed, online.version)
-            return
-        except StaleTableError:
-            continue
 
 
 @router.websocket("/ws/tables/{table_id}")

@@ -24,7 +24,6 @@ from hertta.web.preferences import (
     parse_form,
     player_preferences,
 )
-from hertta.web.routes.online import rename_at_tables
 from hertta.web.services import AppServices
 
 router = APIRouter()
@@ -64,7 +63,7 @@ async def save_settings(
     await _store(services, player, values)
     if name is not None:
         await anyio.to_thread.run_sync(services.store.set_name, player, name)
-        await rename_at_tables(services, player, name)
+        await services.rooms.rename(player)
     back = next((value for key, value in form if key == "back"), "")
     target = back if is_local_path(back) else "/settings?saved=1"
     return RedirectResponse(target, status_code=303)
