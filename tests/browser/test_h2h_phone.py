@@ -68,6 +68,28 @@ def test_desktop_sizes_fit_without_scrolling(browser: Browser, server: ServerPro
         context.close()
 
 
+@pytest.mark.parametrize("size", [(844, 390), (667, 375)], ids=["844x390", "667x375"])
+def test_a_phone_on_its_side_gives_the_heart_the_whole_height(
+    browser: Browser, server: ServerProcess, size: tuple[int, int]
+) -> None:
+    """The info bar and the buttons stand at the sides: every card is a touch target (above
+    and below the heart they left cards 35 px wide on an 844 x 390 phone)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                  has_touch=True, locale="fi-FI")
+    page = context.new_page()
+    open_game(page, server.url)
+    assert_fits(page)
+    assert_touch_targets(page)
+    heart = page.locator("#heart").bounding_box()
+    infobar, toolbar = (page.locator(s).bounding_box() for s in (".infobar", ".toolbar"))
+    assert heart is not None and infobar is not None and toolbar is not None
+    assert infobar["x"] + infobar["width"] <= heart["x"]  # beside the heart, not above it
+    assert toolbar["x"] >= heart["x"] + heart["width"]
+    assert heart["height"] >= 0.7 * height, heart
+    context.close()
+
+
 def animation_length(browser: Browser, server: ServerProcess, **options: Any) -> str:
     """The game page's --anim-ms in a new browser context made with ``options``."""
     context = browser.new_context(**options)
