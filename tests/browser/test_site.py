@@ -208,3 +208,25 @@ def test_hertta_is_installable(
     page.locator("#stock").click()
     expect(page.locator("#info-moves")).to_have_text("1")
     assert served_by_worker and all(served_by_worker)
+
+
+def test_the_reactions_emoji_come_in_colour_from_the_sites_own_font(
+    page: Page, server: ServerProcess
+) -> None:
+    """This machine, like many, has no emoji font: the reactions were empty boxes. The site's
+    cut of Noto Color Emoji is served (under the site's own font policy) and loads for each of
+    the reactions' emoji and the sound button's, and for nothing else."""
+    page.goto(f"{server.url}/")
+    emoji = ["\U0001F44B", "\U0001F340", "\U0001F44F", "\U0001F64F", "\U0001F605",
+             "\U0001F648", "\U0001F62E", "\u2764\ufe0f", "\U0001F602", "\U0001F622",
+             "\U0001F914", "\U0001F319", "\U0001F507", "\U0001F508"]
+    loaded = page.evaluate(
+        """async (all) => { const found = [];
+             for (const text of all) {
+               const faces = await document.fonts.load('16px "Hertta Emoji"', text);
+               found.push(faces.map((f) => f.status).join()); }
+             return found; }""", emoji)
+    assert loaded == ["loaded"] * len(emoji), loaded
+    unused = page.evaluate("""async () => (await document.fonts.load('16px "Hertta Emoji"',
+                                 'Hei')).length""")
+    assert unused == 0  # letters keep the page's own font
