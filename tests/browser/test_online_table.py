@@ -75,6 +75,9 @@ def test_four_people_play_a_match_to_50_through_the_invite_link(
     assert sorted(game(page)["you"] for page in pages) == ["0", "1", "2", "3"]
     expect(desk2.locator("#ring .oseat.me .oseat-name")).to_have_text("You")
     expect(phone2.locator("#ring .oseat.me .oseat-name")).to_have_text("Sinä")
+    # The info bar names the variant, as the Hearts page's does.
+    expect(phone2.locator("#info-variant")).to_have_text("Tavallinen")
+    expect(desk2.locator("#info-variant")).to_have_text("Standard")
     # Each person holds their own 13 cards and nobody else's.
     hands = [set(page.locator("#hand .hand-card").evaluate_all(CARDS_OF)) for page in pages]
     assert all(len(hand) == 13 for hand in hands)

@@ -289,6 +289,14 @@ function renderInfo(state, round) {
   setText($("info-round"), String(game.round_index + 1));
   setText($("info-pass"), directionWord(round.passDirection));
   setText($("info-broken"), t(round.broken ? "hearts.broken" : "hearts.not_broken"));
+  // The variant by the seed's own name, as on the Hearts page: a "+" for options that are not
+  // the preset's own, named in its title.
+  const rules = state.table.rules;
+  const options = ruleOptionWords(rules);
+  setText($("info-variant"), t(`hearts.variant.${rules.preset}`) + (options.length ? " +" : ""));
+  $("info-variant").title = options.length
+    ? [t(`hearts.variant.${rules.preset}`), ...options].join(", ")
+    : t(`hearts.preset.${rules.preset}`);
 }
 
 function renderMoon(state, round) {
