@@ -209,3 +209,19 @@ def test_a_decision_the_seat_does_not_have_gets_an_error_that_says_why() -> None
         3,
         f"seat {turn} has no moon decision to make: the round is playing, waiting for seat {turn}",
     )
+
+
+def test_point_options_beyond_a_million_are_refused_by_name_and_a_million_is_played() -> None:
+    # Hard's paired spread squares point differences: a Q♠ of 10**201 points overflowed a
+    # float and came back as "internal error: OverflowError" while Easy and Normal answered.
+    hard = HardPlayer(budget=2_000, pass_budget=2_000, min_worlds=4)
+    state = next(s for s in random_states(preset("standard"), 4, 3) if s.phase is Phase.PLAYING)
+    turn = state.turn or 0
+    request = json.loads(format_request(EngineRequest(7, knowledge_of(state, turn), "play")))
+    answers = []
+    for points in (10**201, 10**6):
+        request["rules"] = {**request["rules"], "queen_points": points, "heart_points": points}
+        answers.append(json.loads(respond(json.dumps(request), hard, 0)))
+    refused, played = answers
+    assert set(refused) == {"id", "error"} and set(played) == {"id", "card"}, answers
+    assert refused["error"].startswith("heart_points must be at most 1,000,000 in size, got 1000")

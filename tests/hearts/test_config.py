@@ -93,11 +93,21 @@ def test_unknown_preset_is_refused_with_the_name() -> None:
         ({"bonus_card": parse_card("5H")}, "'5H'"),
         ({"queen_breaks_hearts": 1}, "queen_breaks_hearts"),
         ({"colour": "red"}, "'colour'"),
+        ({"queen_points": 10**201}, "queen_points must be at most 1,000,000 in size, got 1000"),
+        ({"heart_points": 1_000_001}, "heart_points .* got 1000001"),
+        ({"bonus_points": -(10**300)}, "bonus_points"),
+        ({"ace_of_spades_points": 2_000_000}, "ace_of_spades_points"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, object], words: str) -> None:
     with pytest.raises(ConfigError, match=words):
         with_options(preset("standard"), **options)
+
+
+def test_a_card_may_score_a_million_points_either_way() -> None:
+    rules = with_options(preset("omnibus"), queen_points=10**6, heart_points=10**6,
+                         bonus_points=-(10**6))
+    assert rules.penalty_per_deck == 14 * 10**6
 
 
 def test_moon_needs_bonus_needs_a_bonus_card() -> None:

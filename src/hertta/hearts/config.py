@@ -13,6 +13,9 @@ Options (name, default, meaning):
 - ``bonus_card`` (None): a card that scores ``bonus_points`` for whoever takes it
   (Omnibus: 10♦, option J♦; Jack of Diamonds: J♦). Never a heart, Q♠ or A♠.
 - ``bonus_points`` (-10): the bonus card's value; negative (it reduces the taker's points).
+  Each card's points are at most :data:`MAX_CARD_POINTS` (a million) in size: beyond any game,
+  and far enough from what a float can hold that the computer players' sums of squares never
+  overflow (points of 10^155 did).
 - ``moon_needs_bonus`` (False): the moon also needs the bonus card (Omnibus).
 - ``moon_rule`` ("add"): ``add`` (others + the deck's penalty total), ``subtract`` (the shooter
   minus that total) or ``choose`` (the shooter picks one of the two after the round).
@@ -49,6 +52,9 @@ _INT_OPTIONS = (
     "score_limit",
 )
 _BOOL_OPTIONS = ("moon_needs_bonus", "queen_breaks_hearts", "cancellation")
+_POINT_OPTIONS = ("heart_points", "queen_points", "ace_of_spades_points", "bonus_points")
+MAX_CARD_POINTS: Final = 1_000_000
+"""How many points one card may score at most, either way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +82,12 @@ class RulesConfig:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise ConfigError(f"rule option {name} must be true or false, got {value!r}")
+        for name in _POINT_OPTIONS:
+            value = getattr(self, name)
+            if abs(value) > MAX_CARD_POINTS:
+                raise ConfigError(
+                    f"{name} must be at most {MAX_CARD_POINTS:,} in size, got {value!r}"
+                )
         if self.heart_points < 1:
             raise ConfigError(f"heart_points must be at least 1, got {self.heart_points!r}")
         if self.queen_points < 0 or self.ace_of_spades_points < 0:
