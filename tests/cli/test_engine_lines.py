@@ -1,6 +1,7 @@
 """``hertta hearts engine`` against lines no client should send: far too long ones, endless
-ones, numbers too big for a double. A real process throughout: an error answer, then the
-engine reads on, in bounded memory and without a traceback."""
+ones, numbers too big for a double, a key given twice, white space JSON does not have; and a
+byte order mark before the first line, which it passes over. A real process throughout: an
+error answer, then the engine reads on, in bounded memory and without a traceback."""
 
 from __future__ import annotations
 
@@ -146,3 +147,23 @@ def test_an_integer_too_big_for_a_double_is_refused_like_1e400(
     answered = engine.ask_raw(json.dumps({**request, "id": largest}).encode())
     assert answered == {"id": largest, "card": "2C"}
     assert engine.close() == (0, "")
+
+
+def test_a_byte_order_mark_before_the_first_line_is_passed_over_and_json_is_strict() -> None:
+    request = json.dumps(good_request())
+    twice = request.replace('"id": 99', '"id": 1, "id": 99')
+    lines = [b"\xef\xbb\xbf" + request.encode(), twice.encode(), b"\x0c",
+             request.encode() + b"\x1e", b"\xef\xbb\xbf" + request.encode(),
+             b" \t" + request.encode() + b"\r"]
+    result = subprocess.run(
+        [sys.executable, "-m", "hertta", "hearts", "engine", "--level", "normal"],
+        input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60, check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, b"")
+    replies = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert len(replies) == len(lines)
+    first, twice_reply, form_feed, separator, later_mark, spaced = replies
+    assert first == GOOD_ANSWER == spaced  # JSON's own white space is fine
+    assert twice_reply["error"].endswith("the key 'id' is given twice")
+    for reply in (form_feed, separator, later_mark):  # a mark inside the stream is no JSON
+        assert reply["id"] is None and reply["error"].startswith("not a JSON request")

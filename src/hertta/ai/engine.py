@@ -38,6 +38,9 @@ from hertta.rng import SplitMix64, derive_seed
 DECISIONS: Final = ("pass", "play", "moon")
 MAX_REQUEST_CHARS: Final = 100_000
 """A whole Cancellation round is about 2,000 characters; anything far longer is refused."""
+JSON_WHITESPACE: Final = " \t\r\n"
+"""The white space JSON allows around a value (``str.strip()`` would also take form feeds,
+the information separators and U+2028)."""
 MAX_ERROR_CHARS: Final = 400
 """Error messages quote the input, cut to this length."""
 
@@ -115,17 +118,29 @@ def _too_long(length: int) -> str:
 
 
 def _decode(line: str) -> Any:
-    """Strict JSON (no NaN or Infinity, nor a number that overflows to it); every failure is a
+    """Strict JSON (no NaN or Infinity, nor a number that overflows to it, no key twice in an
+    object, white space only as JSON has it around the value); every failure is a
     ValueError."""
-    text = line.strip()
+    text = line.strip(JSON_WHITESPACE)
     if len(text) > MAX_REQUEST_CHARS:
         raise ValueError(_too_long(len(text)))
     try:
         return json.loads(
-            text, parse_constant=_no_constants, parse_float=_finite, parse_int=_finite_int
+            text, parse_constant=_no_constants, parse_float=_finite, parse_int=_finite_int,
+            object_pairs_hook=_no_key_twice,
         )
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object; a key given twice is refused (the later would silently win)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {_short(key)} is given twice")
+        found[key] = value
+    return found
 
 
 def parse_request(line: str) -> EngineRequest:
@@ -133,7 +148,9 @@ def parse_request(line: str) -> EngineRequest:
     try:
         data = _decode(line)
     except ValueError as err:
-        raise EngineRequestError(f"not a JSON request {_short(line.strip())}: {err}") from None
+        raise EngineRequestError(
+            f"not a JSON request {_short(line.strip(JSON_WHITESPACE))}: {err}"
+        ) from None
     if not isinstance(data, dict):
         raise EngineRequestError(f"a request must be a JSON object, got {_short(data)}")
     request_id = data.get("id")

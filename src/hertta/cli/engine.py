@@ -18,6 +18,7 @@ from typing import Annotated, BinaryIO, Final, TextIO
 import typer
 
 from hertta.ai.engine import (
+    JSON_WHITESPACE,
     MAX_REQUEST_CHARS,
     ErrorAnswer,
     format_answer,
@@ -37,11 +38,18 @@ SKIP_BYTES: Final = 1 << 16
 START_BYTES: Final = 480
 """Of a line too long, the answer quotes the characters in its first bytes (120 or more)."""
 _CONTINUATION_BYTES: Final = bytes(range(0x80, 0xC0))
+BYTE_ORDER_MARK: Final = "\ufeff".encode()
 
 
 def serve_lines(source: BinaryIO, sink: TextIO, player: Player, seed: int) -> None:
-    """Answer every line of ``source`` on ``sink`` until ``source`` ends."""
+    """Answer every line of ``source`` on ``sink`` until ``source`` ends. A byte order mark
+    before the first line is passed over (JSON's RFC 8259 lets a reader ignore it; editors on
+    Windows write one)."""
+    first = True
     while raw := source.readline(MAX_LINE_BYTES + 1):
+        if first and raw.startswith(BYTE_ORDER_MARK):
+            raw = raw[len(BYTE_ORDER_MARK):]
+        first = False
         if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
             start = raw[:START_BYTES].decode("utf-8", "replace")
             answer = too_long_answer(start, _skip_line(source, raw))
@@ -51,7 +59,7 @@ def serve_lines(source: BinaryIO, sink: TextIO, player: Player, seed: int) -> No
             except UnicodeDecodeError as err:
                 answer = format_answer(ErrorAnswer(None, f"the line is not UTF-8 text: {err}"))
             else:
-                if not line.strip():
+                if not line.strip(JSON_WHITESPACE):
                     continue
                 answer = respond(line, player, seed)
         sink.write(answer + "\n")
