@@ -93,6 +93,27 @@ def test_the_page_shows_the_injected_days_code(daily_client: TestClient, today: 
     assert "Kukaan ei ole vielä voittanut" in daily_client.get("/daily").text
 
 
+def test_the_page_steps_day_by_day_and_writes_dates_as_the_language_does(
+    daily_client: TestClient, today: Today
+) -> None:
+    today.day = date(2025, 3, 1)
+    page = daily_client.get("/daily").text
+    assert 'id="daily-earlier" href="/daily?day=2025-02-28"' in page
+    assert 'id="daily-later"' not in page  # no day after today
+    assert "Päivä 1.3.2025" in page and "2025-03-01" not in page
+    earlier = daily_client.get("/daily?day=2025-02-28").text
+    assert 'href="/daily?day=2025-02-27"' in earlier
+    assert 'id="daily-later" href="/daily"' in earlier  # the next day is today
+    assert 'id="daily-today" href="/daily"' in earlier
+    assert daily_code(date(2025, 2, 28)) in earlier and "Päivä 28.2.2025" in earlier
+    two_back = daily_client.get("/daily?day=2025-02-27").text
+    assert 'id="daily-later" href="/daily?day=2025-02-28"' in two_back
+    settings = daily_client.post("/api/settings", json={"lang": "en"})
+    assert settings.status_code == 200, settings.text
+    english = daily_client.get("/daily?day=2025-02-28")
+    assert "Day 28 February 2025" in english.text and "Next day" in english.text
+
+
 def test_a_won_daily_deal_is_ranked_from_the_servers_game(
     daily_client: TestClient, aino: Socket
 ) -> None:

@@ -4,6 +4,7 @@ game WebSocket entry point."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -19,6 +20,7 @@ from hertta.web.i18n import (
     catalogue_json,
     decimal,
     embeddable_json,
+    long_date,
     translate,
 )
 from hertta.web.players import COOKIE_NAME
@@ -89,6 +91,9 @@ def render(
     def number(value: float, places: int = 2) -> str:
         return decimal(lang, value, places)
 
+    def day_text(day: date) -> str:
+        return long_date(lang, day)
+
     return services.templates.TemplateResponse(
         request,
         name,
@@ -96,6 +101,7 @@ def render(
             "lang": lang,
             "t": t,
             "number": number,
+            "day_text": day_text,
             "preferences": preferences,
             "catalogue_json": catalogue_json(lang),
             "path": request.url.path,

@@ -7,6 +7,7 @@ the WebSocket it sends codes, which the browser translates with the same catalog
 from __future__ import annotations
 
 import json
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -62,3 +63,15 @@ def embeddable_json(value: object) -> str:
 def catalogue_json(lang: str) -> str:
     """The catalogue as JSON safe to embed in a ``<script type="application/json">``."""
     return embeddable_json(catalogue(lang))
+
+
+MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
+             "September", "October", "November", "December")
+
+
+def long_date(lang: str, day: date) -> str:
+    """A day as the language writes it: "5.12.2026" in Finnish, "5 December 2026" in English
+    (links and the API keep ISO dates)."""
+    if lang == "fi":
+        return f"{day.day}.{day.month}.{day.year}"
+    return f"{day.day} {MONTHS_EN[day.month - 1]} {day.year}"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import anyio.to_thread
@@ -76,8 +76,11 @@ async def daily_page(
 ) -> HTMLResponse:
     shown = shown_day(services, day)
     rows = await anyio.to_thread.run_sync(daily_rows, services, shown, player)
-    return render(request, services, "daily.html", preferences, day=shown.isoformat(),
-                  code=daily_code(shown), is_today=shown == services.today(), rows=rows)
+    today = services.today()
+    return render(request, services, "daily.html", preferences, day=shown,
+                  code=daily_code(shown), is_today=shown == today, rows=rows,
+                  earlier=shown - timedelta(days=1),
+                  later=None if shown == today else shown + timedelta(days=1), today=today)
 
 
 @router.get("/api/daily")
