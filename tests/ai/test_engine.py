@@ -128,6 +128,20 @@ def test_the_seed_of_a_request_ignores_its_id_but_not_the_seed_or_the_position()
     )
 
 
+def test_a_pass_does_not_depend_on_who_else_has_chosen_yet() -> None:
+    # A client joined to a table asks for its pass whenever its view comes: before or after
+    # the others chose theirs. With one seed it must pass the same cards either way.
+    state = next(s for s in random_states(preset("standard"), 4, 4) if s.phase is Phase.PASSING
+                 and all(p is None for p in s.passes))
+    knowledge = knowledge_of(state, 2)
+    hard = HardPlayer(budget=2_000, pass_budget=2_000, min_worlds=4, prior_margin=0.0, prior_z=0.0)
+    answers = set()
+    for chosen in ((False,) * 4, (True, True, False, True), None):
+        request = EngineRequest(1, dataclasses.replace(knowledge, passes_chosen=chosen), "pass")
+        answers.add(respond(format_request(request), hard, 3))
+    assert len(answers) == 1, answers
+
+
 def test_hard_answers_depend_only_on_the_seed_and_the_request() -> None:
     # No rule prior to keep: the search's own pick, which a small budget leaves to chance.
     hard = HardPlayer(budget=2_000, pass_budget=2_000, min_worlds=4, prior_margin=0.0, prior_z=0.0)

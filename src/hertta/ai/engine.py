@@ -228,9 +228,13 @@ def _short(value: object, limit: int = 120) -> str:
 
 
 def request_seed(request: EngineRequest, seed: int) -> int:
-    """The generator seed of ``request``: ``seed`` and a hash of its canonical form."""
+    """The generator seed of ``request``: ``seed`` and a hash of its canonical form, without
+    ``passes_chosen``: who else has chosen a pass yet depends on when the question is asked
+    (a client joined to a table saw its pass change from run to run with one seed), and says
+    nothing about the cards."""
+    knowledge = dataclasses.replace(request.knowledge, passes_chosen=None)
     canonical = json.dumps(
-        {"decision": request.decision, **knowledge_to_json(request.knowledge)},
+        {"decision": request.decision, **knowledge_to_json(knowledge)},
         sort_keys=True,
         separators=(",", ":"),
     )
