@@ -234,7 +234,8 @@ def test_a_body_nested_too_deep_is_a_bad_request_not_a_crash(
 
 
 @pytest.mark.parametrize(
-    "name", ["Aino\u202e", "A\u200bino", "\ufeffAino", "Ai\u2066no", "\u200d", "\u200c \u200d"]
+    "name", ["Aino\u202e", "A\u200bino", "\ufeffAino", "Ai\u2066no", "\u200d", "\u200c \u200d",
+             "Aino\u3164", "\u3164", "Ai\uffa0no", "\u2800", "\u115fAino"]
 )
 def test_a_name_with_an_invisible_format_character_is_refused(
     shared: TestClient, name: str

@@ -140,6 +140,8 @@ JOINERS: Final = frozenset("\u200c\u200d")
 some scripts need them)."""
 VISIBLE_CATEGORIES: Final = frozenset("LNPS")
 """Unicode's letters, numbers, punctuation and symbols: a name holds at least one."""
+BLANK_FILLERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""The Hangul fillers and the blank Braille pattern: letters or symbols that show nothing."""
 
 
 def clean_name(value: object) -> str:
@@ -159,6 +161,9 @@ def clean_name(value: object) -> str:
         # around on a leaderboard ("Aino\u202e" ...), a zero-width space makes two names look
         # alike. The joiners stay: emoji sequences and some scripts need them.
         raise ConfigError(f"a name has no invisible format characters: {value!r}")
+    if any(ch in BLANK_FILLERS for ch in name):
+        # Letters and symbols by category that draw nothing: "Aino\u3164" looks like "Aino".
+        raise ConfigError(f"a name has no blank filler characters: {value!r}")
     if not any(unicodedata.category(ch)[0] in VISIBLE_CATEGORIES for ch in name):
         raise ConfigError(
             f"a name needs a letter, digit, punctuation mark or symbol one can see: {value!r}"
