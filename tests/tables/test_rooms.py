@@ -249,6 +249,31 @@ def test_the_turn_clock_decides_for_a_slow_person(tmp_path: Path) -> None:
     run(test)
 
 
+def test_a_ready_mark_leaves_the_others_deadline_where_it_was(tmp_path: Path) -> None:
+    # The holder of the table started the clock afresh at every ready mark, while the other
+    # processes count from the table's last saved change (a mark is not one): their countdown
+    # reached 0 nine seconds before the clock ran out (an outside check on three processes).
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over, clock=15,
+                         rules={"preset": "standard", "players": 4, "score_limit": 100})
+        seen = Seen(room, None)
+        await seat_everyone(room)
+        await play_until(room, seen, lambda m: decision_needed(m).kind == "next")
+        assert room.clock_json() == {"seats": [0, 1, 2, 3], "kind": "next",
+                                     "remaining_ms": 15000}
+        timers.advance(9)
+        for seat in (0, 1, 2):
+            await room.decide(seat, NextRound())
+        assert room.clock_json() == {"seats": [3], "kind": "next", "remaining_ms": 6000}
+        timers.advance(6.5)  # 15 s after the round's end, not after the last mark
+        await until(lambda: room.match is not None and room.match.round_index == 1, seen)
+        assert {"type": "timed_out", "seat": 3, "kind": "next"} in seen.events
+        await room.close()
+
+    run(test)
+
+
 def test_an_away_person_is_played_for_after_the_grace_period(tmp_path: Path) -> None:
     async def test() -> None:
         timers, over = FakeTimers(), []

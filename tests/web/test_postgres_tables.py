@@ -218,7 +218,7 @@ def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]
         assert clock is not None and clock["kind"] == "pass" and clock["seats"] == [0, 1], clock
         assert 0 < clock["remaining_ms"] <= 15000
     for socket in sockets:
-        socket.timeout = 40  # the clock's 15 s, and then some
+        socket.ws.timeout = 40  # the clock's 15 s, and then some
         while {e["seat"] for m in socket.messages for e in m.get("events", ())
                if e["type"] == "timed_out"} != {0, 1}:
             news(socket)
@@ -311,3 +311,46 @@ def test_an_away_persons_stand_in_is_shown_on_every_process(
         for server in servers:
             server.stop()
     no_traceback(*servers)
+
+
+def test_the_people_of_a_killed_process_are_away_on_every_process_at_once(
+    new_postgres_database: Callable[[], str],
+) -> None:
+    """Eero is connected only through a process that is killed: no notice says so, its
+    heartbeat only goes stale. Every other process tells its connections he dropped within
+    seconds, long before the grace period ends (the processes that did not hold the table
+    used to say so only with the stand-in, the grace period later)."""
+    database = new_postgres_database()
+    slow = {"HERTTA_AWAY_GRACE_S": "120"}
+    servers = [ServerProcess(database, env=slow).launch() for _ in range(3)]
+    sockets: list[Socket] = []
+    try:
+        for server in servers:
+            server.wait_ready()
+        first, runner, doomed = servers
+        host = person(first, "Host")
+        table_id, invite = new_table(first, host, ["host", "open", "open", {"level": "easy"}])
+        at_first = sit_at(first, host, table_id, invite)
+        at_doomed = sit_at(doomed, person(doomed, "Eero"), table_id, invite)
+        at_runner = sit_at(runner, person(runner, "Aino"), table_id, invite)
+        sockets = [at_first, at_runner]
+        assert at_doomed.send("sit", seat=2)["type"] == "update"
+        assert at_runner.send("sit", seat=1)["type"] == "update"  # the last seat: it starts
+        for socket in sockets:
+            while latest(socket)["game"] is None or not latest(socket)["table"]["seats"][2][
+                    "connected"]:
+                news(socket)
+        doomed.kill()
+        dropped = {"type": "presence", "seat": 2, "connected": False}
+        for socket in sockets:
+            socket.ws.timeout = 20  # the heartbeat goes stale in 3 s; the grace is 120 s
+            while dropped not in events_of(socket):
+                news(socket)
+            assert latest(socket)["table"]["seats"][2]["connected"] is False
+            assert not any(e["type"] == "autopilot" for e in events_of(socket))
+    except (AssertionError, TimeoutError) as error:
+        raise told(servers, sockets, error) from error
+    finally:
+        for server in servers:
+            server.stop()
+    no_traceback(first, runner)

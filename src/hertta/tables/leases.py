@@ -63,7 +63,10 @@ class LeaseKeeper:
                 if room is not None:
                     await room.lease_taken()
         for room in self.rooms.all():
-            if room.live is not None and room.live.holds:
+            if (room.live is not None and room.live.holds) or room.connected_elsewhere:
+                # The holder decides who is away; the others look again too while someone
+                # is connected through another process: if that process dies, no notice says
+                # so, its heartbeat only goes stale.
                 await room.share_presence()
 
     async def close(self) -> None:

@@ -74,6 +74,13 @@ class RoomClock:
             version, kind, seats
         ):
             return
+        if current is not None and seats and (current.version, current.kind) == (version, kind):
+            # The same decision, owed now by other seats (a ready mark, a stand-in who came or
+            # went): its deadline stays where it was, from when the decision became owed, as
+            # every other process shows it (from the table's last saved change); restarted,
+            # the others' countdown ran out seconds before this one did.
+            current.seats = seats
+            return
         if current is not None:
             current.handle.cancel()
             self._clock = None

@@ -68,6 +68,11 @@ class RoomPresence:
         seats = {seat: count > 0 for seat, count in self.presence.items()}
         return {**seats, **dict.fromkeys(self._remote, True)}
 
+    @property
+    def connected_elsewhere(self) -> bool:
+        """Whether a person here is connected through another process (as last read)."""
+        return bool(self._remote)
+
     def _is_connected(self, seat: int) -> bool:
         return bool(self.presence.get(seat)) or seat in self._remote
 
