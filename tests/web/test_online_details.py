@@ -144,6 +144,16 @@ def test_a_second_leave_is_refused(shared: TestClient) -> None:
         assert aino.send("leave")["type"] == "update"
         again = aino.send("leave")
         assert again == {**again, "type": "error", "code": "not_your_seat"}
+        # Watching on, she no longer counts as the seat's connection nor reacts for it (the
+        # seat showed her connected, and her reactions came from the stand-in's seat).
+        reacted = aino.send("react", reaction="hello")
+        assert reacted == {**reacted, "type": "error", "code": "not_your_seat"}
+        host = sockets["host"]
+        await_event(host, {"type": "presence", "seat": 1, "connected": False})
+        drain(host)
+        seat = latest(host)["table"]["seats"][1]
+        assert seat["left"] and seat["connected"] is False
+        assert {"type": "reaction", "seat": 1, "reaction": "hello"} not in events_of(host.messages)
 
 
 def test_the_clock_running_out_on_next_is_told(shared: TestClient, timers: FakeTimers) -> None:

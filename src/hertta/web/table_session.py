@@ -71,7 +71,7 @@ class TableChannel:
         self.room = room
         self.player = player
         self.move_errors = preferences.get("move_errors") is True
-        self.seat = room.online.seat_of(player)
+        self.seat = self.current_seat
         self.connections: list[Connection] = []
         self.muted: set[int] = set()
         self.version = 0
@@ -151,7 +151,7 @@ class TableChannel:
             await self._sit(connection, args.get("seat"))
         elif intent.op == "stand":
             await room.stand(self.player)
-            self._moved(room.online.seat_of(self.player))
+            self._follow_seat()
         elif intent.op == "computer":
             levels = tuple(LEVELS)
             name = str(args.get("name", ""))
@@ -205,7 +205,7 @@ class TableChannel:
         await self.room.change_seating(
             lambda t: sit(t, self.player, name, chosen), origin=connection
         )
-        self._moved(self.room.online.seat_of(self.player))
+        self._follow_seat()
 
     def _moved(self, seat: int | None) -> None:
         """This person's seat changed (sat down, stood up): presence follows."""
@@ -223,8 +223,10 @@ class TableChannel:
     def _follow_seat(self) -> None:
         """The seat is the room's to say, not this session's memory: the host may remove the
         person, another tab (or process) may seat them. A removed person must neither see nor
-        decide for whoever sits there next."""
-        self._moved(self.room.online.seat_of(self.player))
+        decide for whoever sits there next. A person who left the match has no seat either:
+        their connections no longer count as the seat's (it showed them connected) and they
+        may not react for it."""
+        self._moved(self.current_seat)
 
     def _seated(self) -> int:
         self._follow_seat()
