@@ -306,12 +306,18 @@ def test_a_person_who_leaves_is_played_for_to_the_end(tmp_path: Path) -> None:
         room = make_room(tmp_path, timers, over)
         seen = Seen(room, None)
         await seat_everyone(room)
+        away = Seen(room, 2)
         await room.leave("p3")
         assert room.online.seats[3].left and room.live is not None and 3 in room.live.stand_ins
         with pytest.raises(SeatError):
             await room.decide(3, NextRound())
+        room.detach(away, 2)  # seat 2 is away past the grace period: played for too
+        timers.advance(61)
+        assert room.view(None, None)["table"]["autopilot"] == [2, 3]
         await play_until(room, seen, lambda m: m.over)
         await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
+        # Once over, nobody plays for anyone: only the seat whose person left stays listed.
+        assert room.view(None, None)["table"]["autopilot"] == [3]
         [(online, match)] = over
         assert online.status is OnlineStatus.OVER and match.over
         assert room.services.online.read_online(room.id).status is OnlineStatus.OVER

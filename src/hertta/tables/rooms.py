@@ -358,7 +358,7 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
             table["invite"] = online.invite
         table["clock_state"] = self.clock_json()
         table["ready"] = sorted(self.ready)
-        table["autopilot"] = sorted(self.live.stand_ins) if self.live is not None else []
+        table["autopilot"] = self._autopilot_seats()
         table["decisions"] = self.live.table.version if self.live is not None else 0
         game = None
         live = self.live
@@ -366,6 +366,17 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
             row = live.table.row
             game = hearts_view(live.table.state, row.setup, row.seats, seat, move_errors)
         return {"table": table, "game": game}
+
+    def _autopilot_seats(self) -> list[int]:
+        """The seats a computer player plays for now; once the match is over, nobody plays
+        and the list keeps only the seats whose person left (away people who came back after
+        the end were listed on, whatever process they came back to)."""
+        live, match = self.live, self.match
+        if live is None:
+            return []
+        if match is not None and match.over:
+            return [i for i, seat in enumerate(self.online.seats) if seat.left]
+        return sorted(live.stand_ins)
 
     async def close(self) -> None:
         for handle in self._grace.values():
