@@ -354,3 +354,37 @@ def test_the_people_of_a_killed_process_are_away_on_every_process_at_once(
         for server in servers:
             server.stop()
     no_traceback(first, runner)
+
+
+def test_the_clock_running_out_on_next_is_told_before_the_next_round_everywhere(
+    servers: list[ServerProcess],
+) -> None:
+    """At a round's result nobody says `next`: on every process the clock's `timed_out` comes
+    before the next round (the process that did not keep the clock showed them either way)."""
+    host, guest = person(servers[0], "Host"), person(servers[1], "Aino")
+    reply = httpx.post(f"{servers[0].url}/api/tables", headers={"cookie": host},
+                       timeout=TIMEOUT_S,
+                       json={"name": "Host", "rules": {**RULES, "score_limit": 100},
+                             "clock": 15,
+                             "seats": ["host", "open", {"level": "easy"}, {"level": "easy"}]})
+    assert reply.status_code == 201, reply.text
+    table_id, invite = reply.json()["id"], reply.json()["invite_url"].split("invite=", 1)[1]
+    sockets = [sit_at(servers[0], host, table_id, invite),
+               sit_at(servers[1], guest, table_id, invite)]
+    assert sockets[1].send("sit")["type"] == "update"
+    try:
+        play(sockets, lambda: all(latest(s)["game"] is not None
+                                  and latest(s)["game"]["status"] == "round_over"
+                                  for s in sockets))
+        for socket in sockets:
+            socket.ws.timeout = 40  # the clock's 15 s, and then some
+            while not any(e["type"] == "round" and e["index"] == 1 for e in events_of(socket)):
+                news(socket)
+            kinds = [(e["type"], e.get("kind"), e.get("index")) for e in events_of(socket)
+                     if e["type"] in ("timed_out", "round")]
+            timed = [i for i, k in enumerate(kinds) if k[:2] == ("timed_out", "next")]
+            started = kinds.index(("round", None, 1))
+            assert len(timed) == 2 and max(timed) < started, kinds
+    except (AssertionError, TimeoutError) as error:
+        raise told(servers, sockets, error) from error
+    no_traceback(*servers)

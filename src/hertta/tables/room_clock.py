@@ -52,7 +52,7 @@ class RoomClock:
             origin: object | None = None,
         ) -> None: ...
 
-        def announce(self, event: dict[str, Any]) -> None: ...
+        async def announce_now(self, events: list[dict[str, Any]]) -> None: ...
 
     def owed_by_people(self) -> tuple[str | None, tuple[int, ...]]:
         """The kind of decision people owe now and their seats (stand-ins excluded)."""
@@ -117,8 +117,8 @@ class RoomClock:
             # The seats count as ready, and the people are told so, as for a pass or a play.
             events = [{"type": "timed_out", "seat": seat, "kind": "next"} for seat in clock.seats]
             self._notify(events)
-            for event in events:
-                self.announce(event)
+            # Told elsewhere before the round begins, so no process shows the new round first.
+            await self.announce_now(events)
             self.ready.update(clock.seats)
             await self._maybe_next_round()
             return

@@ -75,6 +75,18 @@ class RoomNews:
         tell = partial(coordination.announce, self.id, self.services.owner, news_text(event))
         self._spawn(self._tell(tell))
 
+    async def announce_now(self, events: list[dict[str, Any]]) -> None:
+        """Tell the other processes of ``events`` and return once the store has the notices:
+        what is saved after this reaches them after the events (their notices come in the
+        order the store took them)."""
+        coordination = self.services.coordination
+        if self.services.alone or coordination is None:
+            return
+        for event in events:
+            await self._tell(
+                partial(coordination.announce, self.id, self.services.owner, news_text(event))
+            )
+
     async def _tell(self, tell: Callable[[], None]) -> None:
         try:
             await anyio.to_thread.run_sync(tell)
