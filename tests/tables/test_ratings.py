@@ -204,3 +204,19 @@ def test_two_processes_rating_one_persons_matches_at_once_lose_no_update(
     assert all(stored[p].matches == 2 for p in PEOPLE)
     for store in stores:
         store.close()
+
+
+def test_another_viewer_gets_as_many_shown_tables_as_there_are(tmp_path: Path) -> None:
+    # The limit was applied before private unrated tables were left out: another viewer of a
+    # person with 21 rated tables and then 2 private unrated ones saw 18 lines, not 20.
+    store = Store(str(tmp_path / "hertta.db"))
+    for number in range(3):
+        store.insert_online(replace(rated_table(f"rated-{number}"), invite=f"r{number}"))
+    for number in range(2):
+        store.insert_online(replace(rated_table(f"private-{number}"), rated=False, public=False,
+                                    invite=f"p{number}"))
+    own = [t.table_id for t in store.played_tables("aino", 3)]
+    shown = [t.table_id for t in store.played_tables("aino", 3, shown_to_others=True)]
+    assert own == ["private-1", "private-0", "rated-2"]
+    assert shown == ["rated-2", "rated-1", "rated-0"]
+    store.close()

@@ -142,15 +142,20 @@ class RatingQueries(TableQueries):
             for row in rows
         ]
 
-    def played_tables(self, player: str, limit: int = 20) -> list[PlayedTable]:
-        """Finished shared tables at which the person held a seat, newest first."""
+    def played_tables(
+        self, player: str, limit: int = 20, *, shown_to_others: bool = False
+    ) -> list[PlayedTable]:
+        """Finished shared tables at which the person held a seat, newest first;
+        ``shown_to_others``: only those anyone may see listed (rated or public), chosen before
+        the limit, so another viewer sees as many as there are."""
         dialect = self.database.dialect
         seats = json_array_elements(dialect, "o.seats")
         player_of = json_field(dialect, "value", "player")
+        shown = " AND (o.rated = 1 OR o.public = 1)" if shown_to_others else ""
         with self.database.reading() as db:
             rows = db.execute(
                 "SELECT o.id, o.updated_at, o.rated, o.public FROM online_tables o "
-                f"WHERE o.status = 'over' AND EXISTS (SELECT 1 FROM {seats} "
+                f"WHERE o.status = 'over'{shown} AND EXISTS (SELECT 1 FROM {seats} "
                 f"WHERE {player_of} = ?) "
                 "ORDER BY o.updated_at DESC LIMIT ?",
                 (player, limit),

@@ -158,7 +158,7 @@ def player_profile(services: AppServices, handle: str, viewer: str) -> PlayerPro
     rating = store.ratings([player]).get(player)
     history = tuple(store.rating_history(player))
     lines = []
-    for played in store.played_tables(player, MATCHES_SHOWN):
+    for played in store.played_tables(player, MATCHES_SHOWN, shown_to_others=not own):
         line = _match_line(services, player, played.table_id, played.finished_at, own)
         if line is not None:
             lines.append(line)
