@@ -109,6 +109,17 @@ def test_bad_code_exits_with_two() -> None:
         assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
 
 
+def test_survey_into_a_file_leaves_stderr_empty() -> None:
+    # The progress bar runs on a terminal only; into a pipe it left one newline on stderr.
+    proc = subprocess.run(
+        [sys.executable, "-m", "hertta", "h2h", "survey", "--count", "5", "--workers", "1",
+         "--optimal-sample", "0"],
+        capture_output=True, text=True, check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.startswith("Survey of 5 deals")
+
+
 def test_survey_json(tmp_path: Path) -> None:
     plot = tmp_path / "survey.png"
     result = runner.invoke(

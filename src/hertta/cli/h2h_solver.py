@@ -327,6 +327,7 @@ def survey(
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        disable=not console.is_terminal,  # into a file or a pipe: nothing (it left a newline)
     ) as bar:
         tasks: dict[str, TaskID] = {}
 
