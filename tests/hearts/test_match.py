@@ -36,6 +36,7 @@ def test_format_and_parse() -> None:
     assert format_match_code(code) == "HM1-S4-AAAAAAM"
     assert parse_match_code("HM1-S4-AAAAAAM") == code
     assert parse_match_code("  hm1-s4-aaaaaam ") == code
+    assert parse_match_code("\u00a0HM1-S4-AAAAAAM\u3000") == code  # pasted from a page
     assert str(code) == "HM1-S4-AAAAAAM"
     for lookalike in ("HM1-S4-AAAAAAı", "hm1-s٤-aaaaaam"):  # upper() / \d would accept them
         with pytest.raises(DealCodeError, match="not a match code"):

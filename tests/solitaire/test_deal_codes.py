@@ -62,6 +62,14 @@ def test_letters_that_only_look_like_ascii_are_refused(text: str) -> None:
         parse_deal_code(text)
 
 
+@pytest.mark.parametrize("space", ["\u00a0", "\u2003", "\u3000", "\u0085", "\t\n"])
+def test_any_white_space_around_a_code_is_trimmed(space: str) -> None:
+    # A code pasted from a page may bring a no-break space: it was refused.
+    assert parse_deal_code(f"{space}HH1-N-AAAAAAM{space}") == parse_deal_code("HH1-N-AAAAAAM")
+    with pytest.raises(DealCodeError):
+        parse_deal_code(f"HH1-N-{space}AAAAAAM")
+
+
 @given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))
 def test_round_trip(number: int) -> None:
     assert parse_deal_code(format_deal_code(number)) == number
@@ -73,7 +81,7 @@ def test_round_trip(number: int) -> None:
 def test_malformed_codes_raise(text: str) -> None:
     cleaned = text.strip().upper()
     valid = (
-        text.isascii()
+        cleaned.isascii()
         and len(cleaned) == 13
         and cleaned.startswith("HH1-N-")
         and all("A" <= ch <= "Z" for ch in cleaned[6:])

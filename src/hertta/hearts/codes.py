@@ -166,8 +166,9 @@ def parse_match_code(text: str) -> MatchCode:
     """Read a match code (any case, spaces around it ignored); DealCodeError quotes bad input."""
     if not isinstance(text, str):
         raise DealCodeError(f"not a match code: {text!r}; expected {EXPECTED_FORM}")
-    parts = text.strip().upper().split("-")
-    head = _HEAD_RE.fullmatch("-".join(parts[:3])) if text.isascii() else None
+    code = text.strip()  # any white space around it, as for deal codes; then ASCII only
+    parts = code.upper().split("-")
+    head = _HEAD_RE.fullmatch("-".join(parts[:3])) if code.isascii() else None
     if head is None:
         raise DealCodeError(f"not a match code: {text!r}; expected {EXPECTED_FORM}")
     options: dict[str, Any] = {}

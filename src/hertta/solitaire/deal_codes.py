@@ -54,8 +54,10 @@ def parse_deal_code(text: str) -> int:
     """The deal number of a code; case-insensitive, surrounding spaces ignored."""
     if not isinstance(text, str):
         raise DealCodeError(f"not a deal code: {text!r}; expected {EXPECTED_FORM}")
-    # ASCII first: upper() would turn a few other letters into ASCII ones ("ı" -> "I").
-    match = _CODE_RE.fullmatch(text.strip().upper()) if text.isascii() else None
+    # Any white space around it goes (a code pasted from a page may bring a no-break space);
+    # then ASCII only: upper() would turn a few other letters into ASCII ones ("ı" -> "I").
+    code = text.strip()
+    match = _CODE_RE.fullmatch(code.upper()) if code.isascii() else None
     if match is None:
         raise DealCodeError(f"not a deal code: {text!r}; expected {EXPECTED_FORM}")
     number = 0
