@@ -13,6 +13,7 @@ from hertta.solitaire.solver import is_winnable
 from hertta.solitaire.survey import (
     classify_deal,
     distribution,
+    median,
     percentile,
     share_of,
     wilson_interval,
@@ -33,6 +34,14 @@ def test_share_holds_its_interval() -> None:
     share = share_of(29, 100)
     assert share.share == 0.29 and share.low < 0.29 < share.high
     assert share.as_json()["ci95"] == [share.low, share.high]
+
+
+def test_the_median_of_an_even_count_is_the_mean_of_the_middle_two() -> None:
+    # It was the lower middle value (nearest rank): 68 for {68, 74}.
+    assert median([68, 74]) == 71 and isinstance(median([68, 74]), int)
+    assert median([68, 75]) == 71.5
+    assert median([74, 68, 90]) == 74
+    assert median([0.5, 1.0]) == 0.75 and median([]) == 0.0
 
 
 def test_percentile_is_nearest_rank() -> None:

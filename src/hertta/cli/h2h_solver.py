@@ -29,7 +29,7 @@ from hertta.solitaire.solver import (
     winning_moves,
     winning_pairs,
 )
-from hertta.solitaire.survey import Share, distribution, percentile, share_of
+from hertta.solitaire.survey import Share, distribution, median, percentile, share_of
 
 DEFAULT_START = "HH1-N-AAAAAAA"
 T = TypeVar("T")
@@ -191,7 +191,7 @@ def survey_report(run: SurveyRun, optimal_cap: float) -> dict[str, object]:
     solved = [moves for _, moves, _ in run.sample if moves is not None]
     times = sorted(seconds for _, _, seconds in run.sample)
     moves_summary = (
-        {"median": percentile(sorted(solved), 50), "min": min(solved), "max": max(solved)}
+        {"median": median(solved), "min": min(solved), "max": max(solved)}
         if solved
         else None
     )
@@ -203,7 +203,7 @@ def survey_report(run: SurveyRun, optimal_cap: float) -> dict[str, object]:
         "winnable": share_of(run.winnable, run.count).as_json(),
         "dead_at_start": share_of(run.dead, run.count).as_json(),
         "solve_time_ms": {
-            "median": percentile(ms, 50),
+            "median": median(ms),
             "p99": percentile(ms, 99),
             "max": ms[-1] if ms else 0.0,
         },
@@ -215,7 +215,7 @@ def survey_report(run: SurveyRun, optimal_cap: float) -> dict[str, object]:
             "codes": [format_deal_code(number) for number, _, _ in run.sample],
             "moves": moves_summary,
             "distribution": {str(k): v for k, v in distribution(solved).items()},
-            "time_s": {"median": percentile(times, 50), "max": times[-1] if times else 0.0},
+            "time_s": {"median": median(times), "max": times[-1] if times else 0.0},
         },
         "elapsed_s": run.elapsed,
         "codes_per_second": run.count / run.elapsed if run.elapsed else 0.0,

@@ -7,6 +7,7 @@ module classifies deals and summarises numbers.
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -62,6 +63,15 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
         return 0.0
     rank = max(1, math.ceil(q / 100 * len(sorted_values)))
     return sorted_values[min(rank, len(sorted_values)) - 1]
+
+
+def median(values: Sequence[float]) -> float:
+    """The median: the middle value, or the mean of the two middle ones (0.0 when empty). A
+    whole number stays an int, so 68 moves print as 68 and 68 and 75 as 71.5."""
+    if not values:
+        return 0.0
+    middle = statistics.median(values)
+    return int(middle) if float(middle).is_integer() and isinstance(values[0], int) else middle
 
 
 def classify_deal(number: int) -> tuple[bool, bool]:
