@@ -75,6 +75,11 @@ def test_four_people_play_a_match_to_50_through_the_invite_link(
     assert sorted(game(page)["you"] for page in pages) == ["0", "1", "2", "3"]
     expect(desk2.locator("#ring .oseat.me .oseat-name")).to_have_text("You")
     expect(phone2.locator("#ring .oseat.me .oseat-name")).to_have_text("Sinä")
+    # The reactions' emoji come from an emoji font, the site's own last (a machine without
+    # one showed empty boxes; the buttons' own font rule hid the emoji fonts once).
+    family = desk2.locator("#reactions .reaction").first.evaluate(
+        "el => getComputedStyle(el).fontFamily")
+    assert family.startswith('"Apple Color Emoji"') and '"Hertta Emoji"' in family, family
     # The info bar names the variant, as the Hearts page's does.
     expect(phone2.locator("#info-variant")).to_have_text("Tavallinen")
     expect(desk2.locator("#info-variant")).to_have_text("Standard")

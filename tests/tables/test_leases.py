@@ -1,7 +1,8 @@
 """Several processes: a table's computer players run only where its lease is held. Taking the
 lease wakes them on every path, not only in the lease keeper: a room that resumes a table in
 another process takes the lease itself, and a loop the old holder's lease refused a moment
-before must not leave the table waiting."""
+before must not leave the table waiting; nor may the stand-ins a process finds when it takes a
+table over."""
 
 from __future__ import annotations
 
@@ -10,10 +11,16 @@ from pathlib import Path
 
 from hertta.hearts.config import preset
 from hertta.hearts.decisions import decision_needed
+from hertta.store import Store
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.hearts import dealt_code, setup_for, solo_seats
 from hertta.tables.live import Change, Leases, LiveTable, LiveTables
+from hertta.tables.online import online_table_from_request
+from hertta.tables.rooms import Rooms, RoomServices
+from hertta.tables.service import TableService
+from tests.tables.fake_timers import FakeTimers
 from tests.tables.helpers import service_at
+from tests.tables.test_rooms import LEVELS, Seen, seat_everyone, table_request, until
 
 TABLE_ID = "leased-table"
 OPPONENTS = [("Aino", "easy"), ("Eero", "easy"), ("Liisa", "easy")]
@@ -69,3 +76,42 @@ def test_taking_the_lease_outside_the_keeper_wakes_the_computer_players(
     tmp_path: Path,
 ) -> None:
     asyncio.run(scenario(tmp_path))
+
+
+def test_a_process_taking_a_table_over_plays_on_for_the_stand_ins_it_finds(
+    tmp_path: Path,
+) -> None:
+    """Process A stood a computer player in for an away seat and died; process B opens the
+    table, takes it over and finds the stand-in in the store: it must play that seat (the
+    stand-in arrived after B's computer players had looked, and nobody woke them again)."""
+    def services(store: Store, service: TableService, runner: ThreadBotRunner,
+                 owner: str) -> RoomServices:
+        live = LiveTables(service, runner, leases=Leases(store, owner))
+        return RoomServices(service, store, live, runner, FakeTimers(), "deal-key",
+                            coordination=store, owner=owner, alone=False)
+
+    async def scenario() -> None:
+        store, service = service_at(tmp_path / "hertta.db")
+        runner = ThreadBotRunner()
+        first = Rooms(services(store, service, runner, "A"))
+        online = online_table_from_request(table_request(), table_id=TABLE_ID, invite="x",
+                                           host="host", host_name="Hosts", levels=LEVELS)
+        store.insert_online(online)
+        room = first.add(online)
+        await seat_everyone(room)
+        assert room.live is not None and room.live.holds
+        store.set_stand_in(TABLE_ID, 1, "normal")  # A stood in for the away seat 1 ...
+        await room.live.stop()
+        await first.close()
+        store.forget_process("A")  # ... and died
+        second = Rooms(services(store, service, runner, "B"))
+        taken = await second.open(TABLE_ID)
+        seen = Seen(taken, None)
+        assert taken.live is not None and taken.live.holds and 1 in taken.live.stand_ins
+        await until(lambda: taken.match is not None
+                    and taken.match.round.passes[1] is not None, seen)
+        await second.close()
+        runner.close()
+        store.close()
+
+    asyncio.run(scenario())

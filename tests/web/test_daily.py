@@ -106,6 +106,8 @@ def test_the_page_steps_day_by_day_and_writes_dates_as_the_language_does(
     assert 'id="daily-later" href="/daily"' in earlier  # the next day is today
     assert 'id="daily-today" href="/daily"' in earlier
     assert daily_code(date(2025, 2, 28)) in earlier and "Päivä 28.2.2025" in earlier
+    first_day = daily_client.get("/daily?day=0001-01-01")  # there is no day before it
+    assert first_day.status_code == 200 and 'id="daily-earlier"' not in first_day.text
     two_back = daily_client.get("/daily?day=2025-02-27").text
     assert 'id="daily-later" href="/daily?day=2025-02-28"' in two_back
     settings = daily_client.post("/api/settings", json={"lang": "en"})

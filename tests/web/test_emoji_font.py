@@ -15,7 +15,14 @@ FONT = WEB / "static" / "fonts" / "hertta-emoji.ttf"
 
 def is_emoji(char: str) -> bool:
     code = ord(char)
-    return 0x1F000 <= code <= 0x1FAFF or code in (0x2764, 0xFE0F)
+    # The emoji blocks, the dingbats and miscellaneous symbols (☀-➿), the stars and arrows
+    # of U+2B00-2BFF, and the emoji variation selector. The card suits (♠♥♦♣) and the ticks
+    # and crosses of the pages' own text are drawn as text, not emoji: left out.
+    text_symbols = {0x2660, 0x2663, 0x2665, 0x2666, 0x2713, 0x2715, 0x2717, 0x2605}
+    if code in text_symbols:
+        return False
+    return (0x1F000 <= code <= 0x1FAFF or 0x2600 <= code <= 0x27BF
+            or 0x2B00 <= code <= 0x2BFF or code == 0xFE0F)
 
 
 def shown_emoji() -> set[str]:

@@ -136,11 +136,14 @@ def test_next_is_answered_once_and_before_the_next_round(shared: TestClient) -> 
         await_event(aino, {"type": "round", "index": 1, "direction": "right", "dealer": 1})
 
 
-def test_a_second_leave_is_refused(shared: TestClient) -> None:
+def test_a_second_leave_is_refused(shared: TestClient, timers: FakeTimers) -> None:
     table = create_table(shared, "host", **TWO_PEOPLE)
     with at_table(shared, table["id"], ["host", "aino"], invite_of(table)) as sockets:
         sockets["aino"].send("sit", seat=1)
         aino = sockets["aino"]
+        host = sockets["host"]
+        drain(host)
+        before_leave = len(host.messages)
         assert aino.send("leave")["type"] == "update"
         again = aino.send("leave")
         assert again == {**again, "type": "error", "code": "not_your_seat"}
@@ -148,12 +151,19 @@ def test_a_second_leave_is_refused(shared: TestClient) -> None:
         # seat showed her connected, and her reactions came from the stand-in's seat).
         reacted = aino.send("react", reaction="hello")
         assert reacted == {**reacted, "type": "error", "code": "not_your_seat"}
-        host = sockets["host"]
-        await_event(host, {"type": "presence", "seat": 1, "connected": False})
         drain(host)
         seat = latest(host)["table"]["seats"][1]
         assert seat["left"] and seat["connected"] is False
-        assert {"type": "reaction", "seat": 1, "reaction": "hello"} not in events_of(host.messages)
+        told = events_of(host.messages[before_leave:])
+        assert {"type": "reaction", "seat": 1, "reaction": "hello"} not in told
+        # "Aino left" was said; not "Aino dropped" after it, nor, a grace period later, that
+        # a computer player took over once more.
+        assert not any(e["type"] == "presence" and e["seat"] == 1 for e in told)
+        tick(shared, timers, 61)
+        drain(host)
+        autopilot = [e for e in events_of(host.messages[before_leave:])
+                     if e["type"] == "autopilot"]
+        assert autopilot == [{"type": "autopilot", "seat": 1, "on": True}], autopilot
 
 
 def test_the_clock_running_out_on_next_is_told(shared: TestClient, timers: FakeTimers) -> None:

@@ -140,8 +140,9 @@ JOINERS: Final = frozenset("\u200c\u200d")
 some scripts need them)."""
 VISIBLE_CATEGORIES: Final = frozenset("LNPS")
 """Unicode's letters, numbers, punctuation and symbols: a name holds at least one."""
-BLANK_FILLERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-"""The Hangul fillers and the blank Braille pattern: letters or symbols that show nothing."""
+BLANK_FILLERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
+"""The Hangul fillers, the blank Braille pattern and the musical null notehead: letters or
+symbols that show nothing."""
 
 
 def clean_name(value: object) -> str:

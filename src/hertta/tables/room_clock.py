@@ -74,7 +74,10 @@ class RoomClock:
             version, kind, seats
         ):
             return
-        if current is not None and seats and (current.version, current.kind) == (version, kind):
+        holds = live is not None and live.holds
+        if current is not None and seats and holds and (current.version, current.kind) == (
+            version, kind
+        ):
             # The same decision, owed now by other seats (a ready mark, a stand-in who came or
             # went): its deadline stays where it was, from when the decision became owed, as
             # every other process shows it (from the table's last saved change); restarted,

@@ -47,7 +47,8 @@ class RoomPresence:
         _grace: dict[int, TimerHandle]
         _remote: frozenset[int]
         _presence_read: bool
-        _stand_in_writes: asyncio.Lock
+        _store_writes: asyncio.Lock
+        _presence_reads: asyncio.Lock
 
         @property
         def id(self) -> str: ...
@@ -98,28 +99,37 @@ class RoomPresence:
             # process that holds the table gives it back when it reads the new presence.)
             self._autopilot(seat, on=False)
         if not was:
-            self._notify([{"type": "presence", "seat": seat, "connected": True}])
+            self._notify(self._presence_news([seat]))
 
     def disconnected(self, seat: int) -> None:
         self.presence[seat] = max(0, self.presence.get(seat, 0) - 1)
         self._publish_presence(seat)
         if self.presence[seat] or seat in self._remote:
             return  # still connected, here or in another process
-        self._notify([{"type": "presence", "seat": seat, "connected": False}])
-        if not self._decides_presence:
+        self._notify(self._presence_news([seat]))
+        if not self._decides_presence or self.online.seats[seat].left:
             # Several processes: the one that holds the table decides who is away, knowing
-            # who is connected elsewhere (share_presence).
+            # who is connected elsewhere (share_presence). A person who left is played for
+            # already, to the end.
             return
         if self.online.status is OnlineStatus.PLAYING and seat not in self._grace:
             self._grace[seat] = self.services.timers.call_later(
                 self.services.grace_s, partial(self._grace_over, seat)
             )
 
+    def _presence_news(self, seats: list[int]) -> Events:
+        """The ``presence`` events of ``seats`` as they are now; none for a seat whose person
+        left (the ``autopilot`` news said so: "dropped" after "left" was noise), whose change
+        still goes out as a fresh view (an update with no event)."""
+        connected = self.connected_seats
+        return [{"type": "presence", "seat": seat, "connected": connected.get(seat, False)}
+                for seat in seats if not self.online.seats[seat].left]
+
     def _grace_over(self, seat: int) -> None:
         self._grace.pop(seat, None)
         live = self.live
         playing = self.online.status is OnlineStatus.PLAYING
-        if live is None or self._is_connected(seat) or not playing:
+        if live is None or self._is_connected(seat) or not playing or seat in live.stand_ins:
             return
         self._autopilot(seat, on=True)
         live.wake_computer_players()
@@ -143,31 +153,26 @@ class RoomPresence:
         coordination, owner = self.services.coordination, self.services.owner
         if coordination is None:
             return
-        # The count is read when the write runs, so the last write has the latest count.
-        self._spawn(self._write(
-            lambda: coordination.set_presence(self.id, seat, owner, self.presence.get(seat, 0))
-        ))
+        self._spawn(self._write(lambda: partial(
+            coordination.set_presence, self.id, seat, owner, self.presence.get(seat, 0)
+        )))
 
     def _publish_stand_in(self, seat: int) -> None:
         coordination = self.services.coordination
         if coordination is None:
             return
+        self._spawn(self._write(lambda: partial(
+            coordination.set_stand_in, self.id, seat,
+            None if self.live is None else self.live.stand_ins.get(seat),
+        )))
 
-        def write() -> None:  # what the seat has when the write runs: the last write wins
-            level = None if self.live is None else self.live.stand_ins.get(seat)
-            coordination.set_stand_in(self.id, seat, level)
-
-        self._spawn(self._write(write, self._stand_in_writes))
-
-    async def _write(
-        self, write: Callable[[], None], one_at_a_time: asyncio.Lock | None = None
-    ) -> None:
+    async def _write(self, latest: Callable[[], Callable[[], None]]) -> None:
+        """One write to the store at a time, in the order asked, each with the value as it is
+        when its turn comes (``latest`` runs on the event loop, the write in a thread): the
+        last write has the newest count or stand-in, whatever order the threads would take."""
         try:
-            if one_at_a_time is None:
-                await anyio.to_thread.run_sync(write)
-                return
-            async with one_at_a_time:  # in the order asked: the last has the newest value
-                await anyio.to_thread.run_sync(write)
+            async with self._store_writes:
+                await anyio.to_thread.run_sync(latest())
         except HerttaError as error:  # the database is away: told again with the next change
             log.warning("table %s: presence not shared: %s", self.id, error)
 
@@ -179,23 +184,38 @@ class RoomPresence:
         coordination = self.services.coordination
         if coordination is None:
             return
-        connected, stored = await anyio.to_thread.run_sync(partial(
-            _read_presence, coordination, self.id, self.services.fresh_s, self.services.owner
-        ))
+        async with self._presence_reads:  # one at a time: an older read never lands last
+            connected, stored = await anyio.to_thread.run_sync(partial(
+                _read_presence, coordination, self.id, self.services.fresh_s,
+                self.services.owner,
+            ))
+            self._apply_presence(connected, stored, adopt)
+
+    async def start_presence(self) -> None:
+        """Read presence once as the room opens (several processes), so that the first notice
+        after it is news: the first read only sets where the room starts from, and a room that
+        first read it late left its people shown away until some other update."""
+        if not self._presence_read:
+            await self.share_presence()
+
+    def _apply_presence(
+        self, connected: frozenset[int], stored: dict[int, str], adopt: bool
+    ) -> None:
         before = self.connected_seats
         self._remote = connected
         after = self.connected_seats
-        events: Events = [
-            {"type": "presence", "seat": seat, "connected": after.get(seat, False)}
-            for seat in sorted(set(before) | set(after))
-            if before.get(seat, False) != after.get(seat, False)
-        ]
+        moved = [seat for seat in sorted(set(before) | set(after))
+                 if before.get(seat, False) != after.get(seat, False)]
+        events = self._presence_news(moved)
         live = self.live
+        stood_in = []
         if live is not None and (adopt or not live.holds):
-            events += self._show_stand_ins(live, stored)
+            stood_in = self._show_stand_ins(live, stored)
+            if stood_in and live.holds:
+                live.wake_computer_players()  # taken over: the stand-ins play on from here
         first, self._presence_read = not self._presence_read, True
-        if events and not first:  # the first read is where this room starts from, not news
-            self._notify(events)
+        if (moved or stood_in) and not first:  # the first read is where it starts, not news
+            self._notify(events + stood_in)
         if live is not None and live.holds and self.online.status is OnlineStatus.PLAYING:
             for index, seat in enumerate(self.online.seats):
                 if seat.kind != "person" or seat.left:

@@ -101,7 +101,9 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
     """Seats connected in other processes (as last read from the store)."""
     _presence_read: bool = False
     """Whether presence was read from the store yet (the first read is not news)."""
-    _stand_in_writes: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _store_writes: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Presence and stand-in writes, one at a time in the order asked."""
+    _presence_reads: asyncio.Lock = field(default_factory=asyncio.Lock)
     _told_over: bool = False
     """Whether ``table_over`` went out from this process (once, after the ratings)."""
     _asking: dict[int, object] = field(default_factory=dict)
@@ -430,6 +432,7 @@ class Rooms:
             online = await anyio.to_thread.run_sync(self.services.online.read_online, table_id)
             room = self.add(online)
             await room.resume()
+            await room.start_presence()
             return room
 
         return await self._openings.open(table_id, read, Room.refresh)

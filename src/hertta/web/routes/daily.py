@@ -79,7 +79,7 @@ async def daily_page(
     today = services.today()
     return render(request, services, "daily.html", preferences, day=shown,
                   code=daily_code(shown), is_today=shown == today, rows=rows,
-                  earlier=shown - timedelta(days=1),
+                  earlier=None if shown == date.min else shown - timedelta(days=1),
                   later=None if shown == today else shown + timedelta(days=1), today=today)
 
 
