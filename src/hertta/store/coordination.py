@@ -100,6 +100,15 @@ class CoordinationQueries:
                 )
             self.database.notify_change(db, PRESENCE, table_id, 0)
 
+    def live_processes(self, fresh_s: float) -> frozenset[str]:
+        """The processes whose heartbeat is fresh (their connections count)."""
+        with self.database.reading() as db:
+            rows = db.execute(
+                "SELECT owner FROM server_processes WHERE seen_at >= ?",
+                (time.time() - fresh_s,),
+            ).fetchall()
+        return frozenset(str(row["owner"]) for row in rows)
+
     def connected_seats(self, table_id: str, fresh_s: float, other_than: str) -> frozenset[int]:
         """The seats with a connection in a process other than ``other_than`` whose
         heartbeat is fresh (a process knows its own connections better than the store)."""

@@ -5,7 +5,8 @@ does), renews the lease of every table whose computer players it runs, and tries
 lease of every table in play here that has computer players, stand-ins or a room: a table whose
 process died is taken over by one of the others once the lease runs out
 (:data:`~hertta.tables.live.LEASE_S`). The holder of a shared table also reads who is
-connected anywhere (the connections of a dead process stop counting with its heartbeat).
+connected anywhere (the connections of a dead process stop counting with its heartbeat); the
+other processes read it again when a process's heartbeat went stale.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class LeaseKeeper:
         self.rooms = rooms
         self.storage = storage
         self.owner = owner
+        self._alive: frozenset[str] = frozenset()
+        """The processes whose heartbeat was fresh at the last tick."""
 
     async def run(self) -> None:
         while True:
@@ -62,11 +65,14 @@ class LeaseKeeper:
                 room = self.rooms.get(live.id)
                 if room is not None:
                     await room.lease_taken()
+        alive = await anyio.to_thread.run_sync(self.storage.live_processes,
+                                               self.rooms.services.fresh_s)
+        gone, self._alive = bool(self._alive - alive), alive
         for room in self.rooms.all():
-            if (room.live is not None and room.live.holds) or room.connected_elsewhere:
-                # The holder decides who is away; the others look again too while someone
-                # is connected through another process: if that process dies, no notice says
-                # so, its heartbeat only goes stale.
+            if (room.live is not None and room.live.holds) or (gone and room.connected_elsewhere):
+                # The holder decides who is away; the others look again when a process went
+                # quiet while someone here was connected through another: a process that
+                # dies sends no notice, its heartbeat only goes stale.
                 await room.share_presence()
 
     async def close(self) -> None:
