@@ -101,7 +101,12 @@ def check_players(rules: RulesConfig, players: int) -> None:
         or players not in (rules.player_counts)
     ):
         counts = ", ".join(map(str, rules.player_counts))
-        raise ConfigError(f"{rules.preset} is for {counts} players, not {players!r}")
+        # Two decks (Cancellation, or its option on another preset) set the counts, not the
+        # preset's name: "standard is for 5, 6 players" misled.
+        what = rules.preset
+        if rules.cancellation and rules.preset != "cancellation":
+            what = f"{rules.preset} with two decks (cancellation)"
+        raise ConfigError(f"{what} is for {counts} players, not {players!r}")
 
 
 def pass_offset(direction: PassDirection, players: int) -> int:

@@ -22,7 +22,7 @@ from typing import Any, Final
 from hertta.cards import Card, parse_card
 from hertta.errors import HerttaError, RecordError
 from hertta.hearts.config import MOON_OPTIONS, RulesConfig, rules_from_json, rules_to_json
-from hertta.hearts.deck import PASS_COUNT, PassDirection, parse_pass_direction, pass_offset
+from hertta.hearts.deck import PassDirection, parse_pass_direction, pass_offset
 from hertta.hearts.round import (
     HeartsMoveError,
     Phase,
@@ -117,8 +117,6 @@ def record_from_json(data: object) -> RoundRecord:
     for seat, chosen in enumerate(passes):
         if offset == 0 and chosen:
             raise RecordError(f"passes[{seat}] must be [] when the pass is 'none'")
-        if chosen and len(chosen) != PASS_COUNT:
-            raise RecordError(f"passes[{seat}] must hold {PASS_COUNT} cards, got {len(chosen)}")
     plays = _cards(data["plays"], "plays")
     if plays and offset and not all(passes):
         raise RecordError("plays given before every seat has passed")
