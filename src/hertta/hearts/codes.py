@@ -174,8 +174,10 @@ def parse_match_code(text: str) -> MatchCode:
     options: dict[str, Any] = {}
     for token in parts[3:]:
         name = _NAME_BY_KEY.get(token[:2])
-        if name is None or len(token) < 3:
+        if name is None:
             raise DealCodeError(f"not a match code: {text!r}: unknown option {token!r}")
+        if len(token) < 3:  # "BP-5": the minus sign split the option from its value
+            raise DealCodeError(f"not a match code: {text!r}: option {token!r} has no value")
         if name in options:
             raise DealCodeError(f"not a match code: {text!r}: option {token[:2]} given twice")
         options[name] = _parse_value(name, token[2:], text)

@@ -82,12 +82,17 @@ class _ExecutorRunner:
 
     async def _submit(self, function: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
+        pool = self._pool()
         try:
-            return await loop.run_in_executor(self._pool(), function, *args)
+            return await loop.run_in_executor(pool, function, *args)
         except BrokenProcessPool:
-            # A worker died (killed, out of memory): start a fresh pool and try once more.
+            # A worker died (killed, out of memory): start a fresh pool and try once more. The
+            # broken one is shut down, not dropped (its semaphores would be left behind), once:
+            # another task that met it too may have started the fresh one already.
             log.warning("a worker process died; starting a new pool")
-            self._executor = None
+            if self._executor is pool:
+                self._executor = None
+                pool.shutdown(wait=False, cancel_futures=True)
             return await loop.run_in_executor(self._pool(), function, *args)
 
     async def run(self, task: BotTask) -> object:
