@@ -6,6 +6,7 @@ acknowledged decision is there and the computer players go on there."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -42,10 +43,12 @@ class RealSocket:
         self.connection.close()
 
 
-@pytest.fixture
-def servers(new_postgres_database: Callable[[], str]) -> Iterator[list[ServerProcess]]:
-    database = new_postgres_database()
-    started = [ServerProcess(database).launch() for _ in range(3)]
+@contextmanager
+def three_servers(database: str, grace_s: int | None = None) -> Iterator[list[ServerProcess]]:
+    """Three ``hertta serve`` processes on ``database`` (with this grace period for the away),
+    stopped at the end."""
+    env = None if grace_s is None else {"HERTTA_AWAY_GRACE_S": str(grace_s)}
+    started = [ServerProcess(database, env=env).launch() for _ in range(3)]
     try:
         for server in started:
             server.wait_ready()
@@ -53,6 +56,12 @@ def servers(new_postgres_database: Callable[[], str]) -> Iterator[list[ServerPro
     finally:
         for server in started:
             server.stop()
+
+
+@pytest.fixture
+def servers(new_postgres_database: Callable[[], str]) -> Iterator[list[ServerProcess]]:
+    with three_servers(new_postgres_database()) as started:
+        yield started
 
 
 def person(server: ServerProcess, name: str) -> str:
@@ -197,19 +206,26 @@ def test_four_people_on_three_processes_play_a_whole_match(
     no_traceback(*servers)
 
 
-def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]) -> None:
-    """Two people on two processes let the 15-second clock run out while passing: both are
-    told of both decisions the clock made, whichever process keeps it."""
+def two_people_on_a_clock(servers: list[ServerProcess], rules: dict[str, Any]) -> list[Socket]:
+    """The host on the first process and Aino on the second at a table with two Easy players
+    and a 15-second clock; the match has started."""
     host, guest = person(servers[0], "Host"), person(servers[1], "Aino")
     reply = httpx.post(f"{servers[0].url}/api/tables", headers={"cookie": host},
                        timeout=TIMEOUT_S,
-                       json={"name": "Host", "rules": RULES, "clock": 15,
+                       json={"name": "Host", "rules": rules, "clock": 15,
                              "seats": ["host", "open", {"level": "easy"}, {"level": "easy"}]})
     assert reply.status_code == 201, reply.text
     table_id, invite = reply.json()["id"], reply.json()["invite_url"].split("invite=", 1)[1]
     sockets = [sit_at(servers[0], host, table_id, invite),
                sit_at(servers[1], guest, table_id, invite)]
     assert sockets[1].send("sit")["type"] == "update"
+    return sockets
+
+
+def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]) -> None:
+    """Two people on two processes let the 15-second clock run out while passing: both are
+    told of both decisions the clock made, whichever process keeps it."""
+    sockets = two_people_on_a_clock(servers, RULES)
     for socket in sockets:
         while latest(socket)["game"] is None:
             news(socket)
@@ -267,49 +283,42 @@ def test_an_away_persons_stand_in_is_shown_on_every_process(
     she dropped and that a computer plays for her, a spectator on a third process that opened
     the table only then sees it too, and when she comes back on that third process both are
     told she is back and plays again. (Only the process that runs the table used to know.)"""
-    database = new_postgres_database()
-    quick = {"HERTTA_AWAY_GRACE_S": "1"}
-    servers = [ServerProcess(database, env=quick).launch() for _ in range(3)]
     sockets: list[Socket] = []
-    try:
-        for server in servers:
-            server.wait_ready()
-        first, runner, spare = servers
-        host, guest = person(first, "Host"), person(runner, "Aino")
-        table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
-                                                   {"level": "easy"}], spectators=True)
-        at_first = sit_at(first, host, table_id, invite)
-        at_runner = sit_at(runner, guest, table_id, invite)
-        sockets = [at_first, at_runner]
-        assert at_runner.send("sit")["type"] == "update"  # her process starts and runs it
-        while latest(at_first)["game"] is None:
-            news(at_first)
-        at_runner.ws.close()
-        stand_in = {"type": "autopilot", "seat": 1, "on": True}
-        while stand_in not in events_of(at_first):
-            news(at_first)
-        assert {"type": "presence", "seat": 1, "connected": False} in events_of(at_first)
-        assert latest(at_first)["table"]["autopilot"] == [1]
-        assert latest(at_first)["table"]["seats"][1]["connected"] is False
-        watcher = sit_at(spare, person(spare, "Eero"), table_id, invite)
-        sockets = [at_first, watcher]
-        assert latest(watcher)["table"]["you"] is None
-        assert latest(watcher)["table"]["autopilot"] == [1]
-        back = sit_at(spare, guest, table_id, invite)
-        sockets = [at_first, watcher, back]
-        for socket in (at_first, watcher, back):
-            while latest(socket)["table"]["autopilot"] != []:
-                news(socket)
-        for socket in (at_first, watcher):
-            assert {"type": "autopilot", "seat": 1, "on": False} in events_of(socket)
-        assert {"type": "presence", "seat": 1, "connected": True} in events_of(at_first)
-        assert latest(at_first)["table"]["seats"][1]["connected"] is True
-        assert not any(e["type"] == "seating" for e in events_of(at_first)[-3:])
-    except (AssertionError, TimeoutError) as error:
-        raise told(servers, sockets, error) from error
-    finally:
-        for server in servers:
-            server.stop()
+    with three_servers(new_postgres_database(), grace_s=1) as servers:
+        try:
+            first, runner, spare = servers
+            host, guest = person(first, "Host"), person(runner, "Aino")
+            table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
+                                                       {"level": "easy"}], spectators=True)
+            at_first = sit_at(first, host, table_id, invite)
+            at_runner = sit_at(runner, guest, table_id, invite)
+            sockets = [at_first, at_runner]
+            assert at_runner.send("sit")["type"] == "update"  # her process starts and runs it
+            while latest(at_first)["game"] is None:
+                news(at_first)
+            at_runner.ws.close()
+            stand_in = {"type": "autopilot", "seat": 1, "on": True}
+            while stand_in not in events_of(at_first):
+                news(at_first)
+            assert {"type": "presence", "seat": 1, "connected": False} in events_of(at_first)
+            assert latest(at_first)["table"]["autopilot"] == [1]
+            assert latest(at_first)["table"]["seats"][1]["connected"] is False
+            watcher = sit_at(spare, person(spare, "Eero"), table_id, invite)
+            sockets = [at_first, watcher]
+            assert latest(watcher)["table"]["you"] is None
+            assert latest(watcher)["table"]["autopilot"] == [1]
+            back = sit_at(spare, guest, table_id, invite)
+            sockets = [at_first, watcher, back]
+            for socket in (at_first, watcher, back):
+                while latest(socket)["table"]["autopilot"] != []:
+                    news(socket)
+            for socket in (at_first, watcher):
+                assert {"type": "autopilot", "seat": 1, "on": False} in events_of(socket)
+            assert {"type": "presence", "seat": 1, "connected": True} in events_of(at_first)
+            assert latest(at_first)["table"]["seats"][1]["connected"] is True
+            assert not any(e["type"] == "seating" for e in events_of(at_first)[-3:])
+        except (AssertionError, TimeoutError) as error:
+            raise told(servers, sockets, error) from error
     no_traceback(*servers)
 
 
@@ -320,39 +329,32 @@ def test_the_people_of_a_killed_process_are_away_on_every_process_at_once(
     heartbeat only goes stale. Every other process tells its connections he dropped within
     seconds, long before the grace period ends (the processes that did not hold the table
     used to say so only with the stand-in, the grace period later)."""
-    database = new_postgres_database()
-    slow = {"HERTTA_AWAY_GRACE_S": "120"}
-    servers = [ServerProcess(database, env=slow).launch() for _ in range(3)]
     sockets: list[Socket] = []
-    try:
-        for server in servers:
-            server.wait_ready()
-        first, runner, doomed = servers
-        host = person(first, "Host")
-        table_id, invite = new_table(first, host, ["host", "open", "open", {"level": "easy"}])
-        at_first = sit_at(first, host, table_id, invite)
-        at_doomed = sit_at(doomed, person(doomed, "Eero"), table_id, invite)
-        at_runner = sit_at(runner, person(runner, "Aino"), table_id, invite)
-        sockets = [at_first, at_runner]
-        assert at_doomed.send("sit", seat=2)["type"] == "update"
-        assert at_runner.send("sit", seat=1)["type"] == "update"  # the last seat: it starts
-        for socket in sockets:
-            while latest(socket)["game"] is None or not latest(socket)["table"]["seats"][2][
-                    "connected"]:
-                news(socket)
-        doomed.kill()
-        dropped = {"type": "presence", "seat": 2, "connected": False}
-        for socket in sockets:
-            socket.ws.timeout = 20  # the heartbeat goes stale in 3 s; the grace is 120 s
-            while dropped not in events_of(socket):
-                news(socket)
-            assert latest(socket)["table"]["seats"][2]["connected"] is False
-            assert not any(e["type"] == "autopilot" for e in events_of(socket))
-    except (AssertionError, TimeoutError) as error:
-        raise told(servers, sockets, error) from error
-    finally:
-        for server in servers:
-            server.stop()
+    with three_servers(new_postgres_database(), grace_s=120) as servers:
+        try:
+            first, runner, doomed = servers
+            host = person(first, "Host")
+            table_id, invite = new_table(first, host, ["host", "open", "open", {"level": "easy"}])
+            at_first = sit_at(first, host, table_id, invite)
+            at_doomed = sit_at(doomed, person(doomed, "Eero"), table_id, invite)
+            at_runner = sit_at(runner, person(runner, "Aino"), table_id, invite)
+            sockets = [at_first, at_runner]
+            assert at_doomed.send("sit", seat=2)["type"] == "update"
+            assert at_runner.send("sit", seat=1)["type"] == "update"  # the last seat: it starts
+            for socket in sockets:
+                while (latest(socket)["game"] is None
+                       or not latest(socket)["table"]["seats"][2]["connected"]):
+                    news(socket)
+            doomed.kill()
+            dropped = {"type": "presence", "seat": 2, "connected": False}
+            for socket in sockets:
+                socket.ws.timeout = 20  # the heartbeat goes stale in 3 s; the grace is 120 s
+                while dropped not in events_of(socket):
+                    news(socket)
+                assert latest(socket)["table"]["seats"][2]["connected"] is False
+                assert not any(e["type"] == "autopilot" for e in events_of(socket))
+        except (AssertionError, TimeoutError) as error:
+            raise told(servers, sockets, error) from error
     no_traceback(first, runner)
 
 
@@ -361,17 +363,7 @@ def test_the_clock_running_out_on_next_is_told_before_the_next_round_everywhere(
 ) -> None:
     """At a round's result nobody says `next`: on every process the clock's `timed_out` comes
     before the next round (the process that did not keep the clock showed them either way)."""
-    host, guest = person(servers[0], "Host"), person(servers[1], "Aino")
-    reply = httpx.post(f"{servers[0].url}/api/tables", headers={"cookie": host},
-                       timeout=TIMEOUT_S,
-                       json={"name": "Host", "rules": {**RULES, "score_limit": 100},
-                             "clock": 15,
-                             "seats": ["host", "open", {"level": "easy"}, {"level": "easy"}]})
-    assert reply.status_code == 201, reply.text
-    table_id, invite = reply.json()["id"], reply.json()["invite_url"].split("invite=", 1)[1]
-    sockets = [sit_at(servers[0], host, table_id, invite),
-               sit_at(servers[1], guest, table_id, invite)]
-    assert sockets[1].send("sit")["type"] == "update"
+    sockets = two_people_on_a_clock(servers, {**RULES, "score_limit": 100})
     try:
         play(sockets, lambda: all(latest(s)["game"] is not None
                                   and latest(s)["game"]["status"] == "round_over"
