@@ -119,6 +119,8 @@ def test_round_trip(
         "HM1-C4-AAAAAAA",
         "HM1-S4-AAAAAAA-BCQS",
         "HM1-S4-AAAAAAA-QB2",
+        "HM1-S3-AAAAAAA-BC2C",  # a bonus card the deck of 3 leaves out: nobody could take it
+        "HM1-S6-AAAAAAA-BC3C",
     ],
 )
 def test_malformed_codes_are_refused_quoting_the_input(text: str) -> None:

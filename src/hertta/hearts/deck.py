@@ -94,7 +94,8 @@ def parse_pass_direction(text: object) -> PassDirection:
 
 
 def check_players(rules: RulesConfig, players: int) -> None:
-    """ConfigError unless ``players`` can play ``rules`` (3-6; Cancellation 5-6)."""
+    """ConfigError unless ``players`` can play ``rules`` (3-6; Cancellation 5-6) and the bonus
+    card, if any, is in their deck."""
     if (
         not isinstance(players, int)
         or isinstance(players, bool)
@@ -107,6 +108,12 @@ def check_players(rules: RulesConfig, players: int) -> None:
         if rules.cancellation and rules.preset != "cancellation":
             what = f"{rules.preset} with two decks (cancellation)"
         raise ConfigError(f"{what} is for {counts} players, not {players!r}")
+    bonus = rules.bonus_card
+    if bonus is not None and not rules.cancellation and bonus in _REMOVED[players]:
+        # Nobody could ever take it (and a moon that needs it could never be shot).
+        raise ConfigError(
+            f"bonus_card {bonus.notation!r} is taken out of the deck with {players} players"
+        )
 
 
 def pass_offset(direction: PassDirection, players: int) -> int:
