@@ -68,12 +68,9 @@ class RoomNews:
         def _spawn(self, work: Awaitable[None]) -> None: ...
 
     def announce(self, event: dict[str, Any]) -> None:
-        """Tell the other processes of ``event`` (told here already)."""
-        coordination = self.services.coordination
-        if self.services.alone or coordination is None:
-            return
-        tell = partial(coordination.announce, self.id, self.services.owner, news_text(event))
-        self._spawn(self._tell(tell))
+        """Tell the other processes of ``event`` (told here already), without waiting."""
+        if not self.services.alone and self.services.coordination is not None:
+            self._spawn(self.announce_now([event]))
 
     async def announce_now(self, events: list[dict[str, Any]]) -> None:
         """Tell the other processes of ``events`` and return once the store has the notices:

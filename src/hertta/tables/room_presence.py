@@ -89,9 +89,7 @@ class RoomPresence:
         was = self._is_connected(seat)
         self.presence[seat] = self.presence.get(seat, 0) + 1
         self._publish_presence(seat)
-        handle = self._grace.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
+        self._cancel_grace(seat)
         live = self.live
         left = self.online.seats[seat].left
         if live is not None and seat in live.stand_ins and not left and self._decides_presence:
@@ -112,10 +110,20 @@ class RoomPresence:
             # who is connected elsewhere (share_presence). A person who left is played for
             # already, to the end.
             return
-        if self.online.status is OnlineStatus.PLAYING and seat not in self._grace:
+        if self.online.status is OnlineStatus.PLAYING:
+            self._start_grace(seat)
+
+    def _start_grace(self, seat: int) -> None:
+        """The away person keeps the seat for the grace period (once: a running one goes on)."""
+        if seat not in self._grace:
             self._grace[seat] = self.services.timers.call_later(
                 self.services.grace_s, partial(self._grace_over, seat)
             )
+
+    def _cancel_grace(self, seat: int) -> None:
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
 
     def _presence_news(self, seats: list[int]) -> Events:
         """The ``presence`` events of ``seats`` as they are now; none for a seat whose person
@@ -132,11 +140,10 @@ class RoomPresence:
         if live is None or self._is_connected(seat) or not playing or seat in live.stand_ins:
             return
         self._autopilot(seat, on=True)
-        live.wake_computer_players()
 
     def _autopilot(self, seat: int, *, on: bool) -> None:
-        """A computer player takes ``seat`` over, or gives it back: here at once, then in the
-        store for the other processes."""
+        """A computer player takes ``seat`` over (and is woken), or gives it back: here at once,
+        then in the store for the other processes."""
         live = self.live
         assert live is not None
         if on:
@@ -146,6 +153,8 @@ class RoomPresence:
         self._after_change()  # first: the view told below shows the clock as it is now
         self._notify([{"type": "autopilot", "seat": seat, "on": on}])
         self._publish_stand_in(seat)
+        if on:
+            live.wake_computer_players()
 
     # -- the store ---------------------------------------------------------------------------
 
@@ -222,10 +231,8 @@ class RoomPresence:
                     continue
                 if self._is_connected(index):
                     self._back(index, live)
-                elif index not in self._grace and index not in live.stand_ins:
-                    self._grace[index] = self.services.timers.call_later(
-                        self.services.grace_s, partial(self._grace_over, index)
-                    )
+                elif index not in live.stand_ins:
+                    self._start_grace(index)
 
     def _show_stand_ins(self, live: LiveTable, stored: dict[int, str]) -> Events:
         """Take the stand-ins the store has (and every seat whose person left)."""
@@ -241,9 +248,7 @@ class RoomPresence:
         return [{"type": "autopilot", "seat": seat, "on": seat in wanted} for seat in changed]
 
     def _back(self, seat: int, live: LiveTable) -> None:
-        handle = self._grace.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
+        self._cancel_grace(seat)
         if seat in live.stand_ins:
             self._autopilot(seat, on=False)
 

@@ -72,9 +72,8 @@ from hertta.tables.turn_clock import TimedDecision
 
 log = logging.getLogger(__name__)
 SEATING_ATTEMPTS = 5
-"""How often a seating change is made again on a seating another process changed first."""
-RENAME_ATTEMPTS = 5
-"""Tries at a table's seating that others keep changing meanwhile (then the name waits)."""
+"""How often a seating change (a rename too) is made again on a seating another process
+changed first; then the seating is left as it is (a name waits for the person's next sit)."""
 
 __all__ = [
     "GRACE_S", "STAND_IN_LEVEL", "MatchOver", "Room", "RoomChange", "RoomServices",
@@ -267,7 +266,6 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         seat = self.online.seat_of(player)
         if self.live is not None and seat is not None:
             self._autopilot(seat, on=True)
-            self.live.wake_computer_players()
             await self._maybe_next_round()  # the last person to leave a round's result
 
     # -- decisions ---------------------------------------------------------------------------
@@ -459,7 +457,7 @@ def rename_stored(storage: OnlineStorage, table_id: str, player: str) -> bool:
     """Write the person's current name to their seat at ``table_id`` if the table still waits
     (whether it changed anything). The seating is read before the name, and read again when
     another change came first, so of two quick renames the later name is the one that stays."""
-    for _attempt in range(RENAME_ATTEMPTS):
+    for _attempt in range(SEATING_ATTEMPTS):
         online = storage.read_online(table_id)
         name = storage.names([player]).get(player)
         renamed = online if name is None else rename(online, player, name)
