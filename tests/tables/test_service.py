@@ -48,6 +48,15 @@ def test_a_game_played_through_the_service_is_stored_and_reads_back(
     assert again.row == table.row
 
 
+def test_a_new_table_is_stamped_as_the_store_stamps_it(service: TableService) -> None:
+    # A process that does not keep a shared table's clock times it from the row's stamp; the
+    # process that created the match kept 0 there and, had another taken the table's lease,
+    # showed no clock at all.
+    table = service.create("h2h", setup_for(PINNED_WINNABLE), solo_seats("alice"))
+    stored = service.load(table.id).row.updated_at
+    assert table.row.updated_at > 0 and abs(stored - table.row.updated_at) < 5
+
+
 def test_a_refused_decision_writes_nothing(service: TableService) -> None:
     table = service.create("h2h", setup_for(PINNED_WINNABLE), solo_seats("alice"))
     with pytest.raises(IllegalMoveError):

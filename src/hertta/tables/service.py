@@ -119,7 +119,10 @@ class TableService:
     ) -> LoadedTable[Any]:
         """A new table (the setup is checked by dealing it before anything is stored)."""
         state = self.game(kind).deal(setup)
-        row = TableRow(table_id or new_table_id(), kind, dict(setup), tuple(seats))
+        # Stamped as the store stamps it, to within a moment: a process that does not keep the
+        # table's clock times it from this (it showed no clock at a match just started there).
+        row = TableRow(table_id or new_table_id(), kind, dict(setup), tuple(seats),
+                       updated_at=time.time())
         self.storage.insert_table(row)
         return LoadedTable(row, state)
 
