@@ -114,10 +114,14 @@ def test_trick_cards_lie_clear_of_the_seats_on_a_phone(
     for card in phone.locator("#hand .hand-card").all()[:3]:
         card.click()
     phone.locator("#btn-pass").click()
+    hand = phone.locator("#hand .hand-card")
+    phone.wait_for_function(MY_TURN)  # the passed cards have come
     seen = 0
     # This seat's turns, until the others' cards have lain on the table at them twice over
-    # (a turn that leads a trick finds none: how many it leads is the deal's).
-    for _ in range(12):
+    # (a turn that leads a trick finds none: how many it leads is the deal's), the whole hand
+    # at most. Each turn waits for its card to leave the hand: the cards stay enabled until the
+    # server's answer comes, and a check made before it saw the same trick again.
+    for cards_left in range(hand.count(), 0, -1):
         phone.wait_for_function(MY_TURN)
         count, hits = phone.evaluate(OVERLAPS)
         assert hits == [], hits
@@ -125,4 +129,5 @@ def test_trick_cards_lie_clear_of_the_seats_on_a_phone(
         if seen >= 2 * (players - 1):
             break
         phone.locator("#hand .hand-card:not(.illegal):not([disabled])").first.click()
+        expect(hand).to_have_count(cards_left - 1)
     assert seen >= 2 * (players - 1)  # cards were there to check
