@@ -210,6 +210,30 @@ def test_hertta_is_installable(
     assert served_by_worker and all(served_by_worker)
 
 
+def test_without_the_server_a_page_never_kept_says_so_and_a_kept_one_opens(
+    browser: Browser, contexts: list[BrowserContext], server: ServerProcess
+) -> None:
+    page = new_page(browser, contexts, service_workers="allow")
+    page.goto(f"{server.url}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now under the worker, which keeps the page it serves
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.goto(f"{server.url}/help")  # never opened: no copy kept
+    expect(page.locator("#offline-title")).to_have_text("Ei yhteyttä")
+    expect(page.locator("section[lang='en'] h2")).to_have_text("No connection")
+    page.goto(f"{server.url}/")  # the last copy kept
+    expect(page.locator("#offline-title")).to_have_count(0)
+    expect(page.locator(".site-header .brand")).to_be_visible()
+    page.goto(f"{server.url}/help")
+    expect(page.locator("#offline-title")).to_be_visible()
+    page.context.set_offline(False)
+    page.locator("#offline-retry").click()  # "try again" asks for the same address
+    expect(page.locator("#offline-title")).to_have_count(0)
+    expect(page.locator("h1")).to_be_visible()
+    assert page.url == f"{server.url}/help"
+
+
 def test_the_reactions_emoji_come_in_colour_from_the_sites_own_font(
     page: Page, server: ServerProcess
 ) -> None:

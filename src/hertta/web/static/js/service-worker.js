@@ -2,7 +2,8 @@
 // are kept in a cache named after their version, so a page opens at once and works on a slow
 // line; the pages themselves always come from the server when it answers (the server is
 // authoritative, and a page carries the player's own game), and from the last copy kept only
-// when it does not. Sockets and the JSON API are never touched.
+// when it does not (a page never kept gets the static offline page). Sockets and the JSON API
+// are never touched.
 //
 // /sw.js puts two constants before this code: VERSION (a hash of every static file, so any
 // change of a file makes a new worker and a new cache) and PRECACHE (their paths).
@@ -10,6 +11,7 @@
 
 const STATIC = `hertta-static-${VERSION}`;
 const PAGES = "hertta-pages";
+const OFFLINE_PAGE = "/static/offline.html";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -41,6 +43,9 @@ async function page(request) {
   } catch (error) {
     const kept = await cache.match(request);
     if (kept) return kept;
+    // A page never kept: say so in words rather than leave the browser's own error page.
+    const offline = await caches.match(OFFLINE_PAGE);
+    if (offline) return offline;
     throw error;
   }
 }
