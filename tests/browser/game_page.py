@@ -108,6 +108,11 @@ def play_moves(page: Page, moves: list[Move], *, touch: bool = False) -> None:
 
 def enter_code(page: Page, code: str) -> None:
     page.locator("#btn-code").click()
+    # A game in progress is confirmed first (it counts as lost); a fresh one opens the dialog.
+    asked = page.locator("#dialog-confirm[open]")
+    expect(page.locator("#dialog-code[open]").or_(asked)).to_be_visible()
+    if asked.count():
+        page.locator("#confirm-yes").click()
     page.locator("#code-input").fill(code)
     page.locator("#code-ok").click()
     wait_idle(page)

@@ -159,7 +159,17 @@ def test_restart_and_bad_code(page: Page, server: ServerProcess, artifacts: Path
     open_game(page, server.url)
     enter_code(page, PINNED_WINNABLE)
     hit(page, "stock")
+    # A code replaces the game in progress, which counts as lost: asked first, as for a new
+    # game; "continue" keeps the game and opens no code dialog.
     page.locator("#btn-code").click()
+    expect(page.locator("#dialog-confirm")).to_be_visible()
+    page.locator("#confirm-no").click()
+    expect(page.locator("#dialog-confirm")).to_be_hidden()
+    expect(page.locator("#dialog-code")).to_be_hidden()
+    expect(page.locator("#info-moves")).to_have_text("1")
+    page.locator("#btn-code").click()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#code-input")).to_be_focused()
     page.locator("#code-input").fill("HH1-N-12")
     page.locator("#code-ok").click()
     wait_idle(page)

@@ -185,12 +185,13 @@ const actions = {
   },
   newGame: () => confirmThen(() => socket.send("new")),
   restart: () => confirmThen(() => socket.send("restart")),
-  openCode: () => {
+  // A code replaces the game as a new game does, so a game in progress is confirmed first.
+  openCode: () => confirmThen(() => {
     $("code-input").value = "";
     $("code-error").textContent = "";
     $("code-input").removeAttribute("aria-invalid");
     dialogs.open("dialog-code");
-  },
+  }),
   shortcuts: () => dialogs.open("dialog-shortcuts"),
   clearSelection: () => {
     const selection = state.snapshot && state.snapshot.selection;
