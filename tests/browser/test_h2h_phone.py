@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.game_page import enter_code, hit, open_game, play_moves, screenshot
+from tests.browser.game_page import (
+    enter_code,
+    hit,
+    open_game,
+    play_moves,
+    screenshot,
+    set_preferences,
+)
 from tests.web.helpers import PINNED_WINNABLE, winning_moves
 from tests.web.server_process import ServerProcess
 
@@ -87,6 +94,38 @@ def test_a_phone_on_its_side_gives_the_heart_the_whole_height(
     assert infobar["x"] + infobar["width"] <= heart["x"]  # beside the heart, not above it
     assert toolbar["x"] >= heart["x"] + heart["width"]
     assert heart["height"] >= 0.7 * height, heart
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(844, 390), (667, 375)], ids=["844x390", "667x375"])
+def test_a_win_on_a_phone_on_its_side_shows_every_figure_without_scrolling(
+    browser: Browser, server: ServerProcess, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """The best time, the streak and the code lay below the fold of the win's dialog, under
+    its buttons (an outside audit at 844 x 390)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                  has_touch=True, locale="fi-FI")
+    page = context.new_page()
+    open_game(page, server.url)
+    set_preferences(page, server.url, animation_ms=0)  # a long game: skip the animations
+    page.reload()
+    open_game(page, server.url)
+    enter_code(page, PINNED_WINNABLE)
+    play_moves(page, winning_moves(PINNED_WINNABLE))
+    dialog = page.locator("#dialog-won")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#won-streak")).not_to_have_text("…")  # the figures have come
+    scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
+    assert scroll[0] <= scroll[1], scroll
+    for selector in ("#won-time", "#won-moves", "#won-score", "#won-best", "#won-streak",
+                     "#won-code", "#won-replay", "#won-new"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, selector
+    buttons = [page.locator(s).bounding_box() for s in ("#won-replay", "#won-new")]
+    assert buttons[0] is not None and buttons[1] is not None
+    assert buttons[0]["y"] == buttons[1]["y"]  # side by side
+    screenshot(page, artifacts, f"phone-side-won-{width}x{height}")
     context.close()
 
 
