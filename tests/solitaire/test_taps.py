@@ -83,6 +83,22 @@ def test_message_is_transient() -> None:
     assert tap(state, "waste").state.message is None
 
 
+def test_a_tap_that_does_nothing_leaves_the_message_showing() -> None:
+    """RULES.md: a covered card, an empty slot, an empty waste: nothing happens, selection
+    unchanged, no message (the message showing stays: the tap is as if it were never made)."""
+    state = tap(taps_of(TWO_NINES, "", "4", move_errors=True), 23).state
+    state = tap(state, "waste").state
+    assert state.message == MESSAGE_CARDS_MUST_MATCH and state.selection == "waste"
+    for target in (20, 25):  # covered, empty slot
+        result = tap(state, target)
+        assert result.effect is Effect.NOTHING and result.state == state
+    no_waste = tap(taps_of(TWO_NINES, "", "", move_errors=True), 23).state
+    no_waste = replace(no_waste, message=MESSAGE_CARDS_MUST_MATCH)
+    for target in ("waste", "stock"):  # an empty waste; an empty stock with nothing to recycle
+        result = tap(no_waste, target)
+        assert result.effect is Effect.NOTHING and result.state == no_waste
+
+
 def test_covered_card_does_nothing() -> None:
     state = tap(taps_of(TWO_NINES, "23", "4"), 23).state
     result = tap(state, 20)

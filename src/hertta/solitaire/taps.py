@@ -13,7 +13,8 @@ RULES.md "Taps"):
   selection is dropped;
 - undo, restart and new game clear the selection and any message.
 
-The message is transient: the next tap, whatever it does, replaces or clears it.
+The message is transient: the next tap that does something replaces or clears it; a tap that
+does nothing (a covered card, an empty slot, an empty waste) leaves it showing.
 """
 
 from __future__ import annotations
@@ -85,20 +86,22 @@ def tap(state: TapState, target: Target) -> TapResult:
     """Apply one tap. Never raises for a valid target: impossible taps do nothing."""
     target = parse_target(target)
     game = state.game
+    # A tap that does nothing leaves everything as it was, a showing message too (RULES.md:
+    # "nothing happens, selection unchanged, no message"); any other tap clears the message.
     quiet = replace(state, message=None)
     if game.status is not Status.PLAYING:
-        return TapResult(quiet, Effect.NOTHING)
+        return TapResult(state, Effect.NOTHING)
     position = game.position
     if target == "stock":
         move = Move.flip() if position.stock else Move.recycle()
         if move is Move.recycle() and not position.waste:
-            return TapResult(quiet, Effect.NOTHING)
+            return TapResult(state, Effect.NOTHING)
         selection = state.selection if isinstance(state.selection, int) else None
         after = replace(quiet, game=rules.play(game, move), selection=selection)
         effect = Effect.FLIP if move.kind is rules.MoveKind.FLIP else Effect.RECYCLE
         return TapResult(_drop_finished_selection(after), effect, move)
     if not _is_playable(state, target):
-        return TapResult(quiet, Effect.NOTHING)
+        return TapResult(state, Effect.NOTHING)
     selected = state.selection
     if selected is None:
         return TapResult(replace(quiet, selection=target), Effect.SELECTED)
