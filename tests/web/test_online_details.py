@@ -156,9 +156,12 @@ def test_a_second_leave_is_refused(shared: TestClient, timers: FakeTimers) -> No
         assert seat["left"] and seat["connected"] is False
         told = events_of(host.messages[before_leave:])
         assert {"type": "reaction", "seat": 1, "reaction": "hello"} not in told
-        # "Aino left" was said; not "Aino dropped" after it, nor, a grace period later, that
-        # a computer player took over once more.
-        assert not any(e["type"] == "presence" and e["seat"] == 1 for e in told)
+        # The seat was told not connected once, as she left (docs/tables.md); not again as
+        # her connections went on or dropped, nor, a grace period later, that a computer player
+        # took over once more.
+        presence = [e for e in told if e["type"] == "presence" and e["seat"] == 1]
+        assert presence == [{"type": "presence", "seat": 1, "connected": False}], presence
+        assert told.index(presence[0]) < told.index({"type": "autopilot", "seat": 1, "on": True})
         tick(shared, timers, 61)
         drain(host)
         autopilot = [e for e in events_of(host.messages[before_leave:])

@@ -380,3 +380,35 @@ def test_the_clock_running_out_on_next_is_told_before_the_next_round_everywhere(
     except (AssertionError, TimeoutError) as error:
         raise told(servers, sockets, error) from error
     no_traceback(*servers)
+
+
+def test_a_leave_is_told_alike_on_every_process(servers: list[ServerProcess]) -> None:
+    """Aino leaves the match on the process that runs the table: the host on another process
+    is told once that her seat has no connection, then that a computer plays it, as the
+    connections on her own process are (docs/tables.md, ``leave``)."""
+    first, runner, _ = servers
+    host, guest = person(first, "Host"), person(runner, "Aino")
+    table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
+                                               {"level": "easy"}])
+    at_first = sit_at(first, host, table_id, invite)
+    at_runner = sit_at(runner, guest, table_id, invite)
+    sockets = [at_first, at_runner]
+    try:
+        assert at_runner.send("sit")["type"] == "update"  # her process starts and runs it
+        while latest(at_first)["game"] is None:
+            news(at_first)
+        assert at_runner.send("leave")["type"] == "update"
+        stand_in = {"type": "autopilot", "seat": 1, "on": True}
+        while stand_in not in events_of(at_first):
+            news(at_first)
+        left = {"type": "presence", "seat": 1, "connected": False}
+        for socket in (at_first, at_runner):
+            told_there = [e for e in events_of(socket) if e["type"] in ("presence", "autopilot")
+                          and e["seat"] == 1]
+            assert told_there[-2:] == [left, stand_in], told_there
+            assert told_there.count(left) == 1, told_there
+            seat = latest(socket)["table"]["seats"][1]
+            assert seat["left"] and seat["connected"] is False, seat
+    except (AssertionError, TimeoutError) as error:
+        raise told(servers, sockets, error) from error
+    no_traceback(*servers)

@@ -369,7 +369,8 @@ def public_json(table: OnlineTable, connected: Mapping[int, bool] | None = None)
         shown.pop("player", None)
         if seat.kind == "person":
             shown["host"] = seat.player == table.host
-            shown["connected"] = bool(connected and connected.get(index))
+            # A person who left no longer counts as the seat's connection, watching or not.
+            shown["connected"] = bool(connected and connected.get(index)) and not seat.left
         seats.append(shown)
     return {
         "id": table.id,

@@ -38,6 +38,12 @@ log = logging.getLogger(__name__)
 Events = list[dict[str, Any]]
 
 
+def left_presence(seat: int) -> dict[str, Any]:
+    """The news of a person leaving the match: their connections no longer count as the
+    seat's (said once; the ``autopilot`` news that follows says who plays it now)."""
+    return {"type": "presence", "seat": seat, "connected": False}
+
+
 class RoomPresence:
     if TYPE_CHECKING:
         services: RoomServices

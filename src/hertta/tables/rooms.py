@@ -55,7 +55,7 @@ from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.room_clock import RoomClock
 from hertta.tables.room_ending import RoomEnding
 from hertta.tables.room_news import RoomNews
-from hertta.tables.room_presence import RoomPresence
+from hertta.tables.room_presence import RoomPresence, left_presence
 from hertta.tables.room_ready import RoomReady
 from hertta.tables.room_types import (
     GRACE_S,
@@ -231,6 +231,7 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
                     if seat.left and i not in live.stand_ins]
             for index in left:
                 live.stand_ins[index] = STAND_IN_LEVEL
+                events.append(left_presence(index))
                 events.append({"type": "autopilot", "seat": index, "on": True})
                 self._publish_stand_in(index)
             if left:
@@ -265,6 +266,9 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         await self.change_seating(lambda table: leave_match(table, player))
         seat = self.online.seat_of(player)
         if self.live is not None and seat is not None:
+            # Their connections no longer count as the seat's: told once, here (later drops of
+            # those connections are not news: _presence_news).
+            self._notify([left_presence(seat)])
             self._autopilot(seat, on=True)
             await self._maybe_next_round()  # the last person to leave a round's result
 

@@ -67,6 +67,8 @@ function eventWords(event, state) {
     }
     case "autopilot": return autopilotWords(event, state, name(event.seat));
     case "presence": {
+      // A person who left: the autopilot news that follows says so ("... left").
+      if (state.table.seats[event.seat]?.left) return "";
       if (event.seat === state.table.you && event.connected) return t("online.came_back_you");
       return t(event.connected ? "online.came_back" : "online.dropped", { name: name(event.seat) });
     }
