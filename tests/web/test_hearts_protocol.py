@@ -193,7 +193,8 @@ def test_bad_frames_survive(hearts: Socket) -> None:
         ("not json", "bad_json"),
         ("[1, 2]", "bad_frame"),
         (json.dumps({"op": "fly"}), "unknown_op"),
-        (json.dumps({"op": "pass", "cards": ["2C"]}), "bad_argument"),
+        (json.dumps({"op": "pass", "cards": "2C"}), "bad_argument"),
+        (json.dumps({"op": "pass", "cards": ["2C"] * 53}), "bad_argument"),
         (json.dumps({"op": "pass", "cards": ["2C", "XX", "3C"]}), "bad_argument"),
         (json.dumps({"op": "play", "card": 7}), "bad_argument"),
         (json.dumps({"op": "moon", "option": "both"}), "bad_argument"),
@@ -206,6 +207,17 @@ def test_bad_frames_survive(hearts: Socket) -> None:
     state = hearts.hello()
     assert state["code"] == "HM1-S4-AAAAAAM" and state["status"] == "passing"
     hand = state["observation"]["hand"]
+    assert update(hearts, "pass", cards=hand[:3])["state"]["status"] == "playing"
+
+
+def test_a_pass_of_another_count_than_three_is_refused_by_the_rules(hearts: Socket) -> None:
+    """docs/hearts-web.md lists ``wrong_pass_count`` among the refusals: a list of cards of
+    another length is a pass the rules refuse, not a malformed frame."""
+    hand = start(hearts, code="HM1-S4-AAAAAAM")["state"]["observation"]["hand"]
+    for cards in (hand[:1], hand[:2], hand[:4], []):
+        reply = update(hearts, "pass", cards=cards)
+        assert reply["events"] == [{"type": "refused", "reason": "wrong_pass_count"}], reply
+        assert reply["state"]["status"] == "passing"
     assert update(hearts, "pass", cards=hand[:3])["state"]["status"] == "playing"
 
 

@@ -210,6 +210,39 @@ def test_a_value_of_the_wrong_json_type_is_a_bad_request(
     assert any(repr(v) in reply.json()["detail"] for v in _leaves(change)), shown
 
 
+@pytest.mark.parametrize(("seat", "quoted"), [({"level": "easy", "name": 5}, "5"),
+                                              ({"level": 3}, "3"),
+                                              ({"level": "easy", "name": ["Aino"]}, "['Aino']")])
+def test_a_computer_seat_of_the_wrong_json_type_is_a_bad_request(
+    shared: TestClient, seat: dict[str, Any], quoted: str
+) -> None:
+    body = {**TWO_PEOPLE, "seats": ["host", "open", seat, "open"]}
+    reply = shared.post("/api/tables", json=body, headers=cookie_header(shared, "aino"))
+    assert reply.status_code == 400 and reply.json()["error"] == "bad_request", reply.json()
+    assert "seat 2: " in reply.json()["detail"] and quoted in reply.json()["detail"]
+
+
+@pytest.mark.parametrize("name", [5, None, True, ["Aino"]])
+def test_a_profile_name_of_the_wrong_json_type_is_a_bad_request(
+    shared: TestClient, name: object
+) -> None:
+    reply = shared.post("/api/profile", json={"name": name}, headers=cookie_header(shared, "a"))
+    assert reply.status_code == 400 and reply.json()["error"] == "bad_request", reply.json()
+    assert repr(name) in reply.json()["detail"]
+
+
+def test_computer_players_named_by_default_take_no_persons_name(shared: TestClient) -> None:
+    """The defaults go by seat (Aino, Eero, Liisa...): a host called Aino had a computer Aino
+    beside her, and a blank name is a default one as an empty one is."""
+    reply = shared.post("/api/tables", headers=cookie_header(shared, "host"), json={
+        "name": "Aino", "rules": {"preset": "standard", "players": 4},
+        "seats": [{"level": "easy"}, {"level": "easy", "name": "  "},
+                  {"level": "easy", "name": "Liisa"}, "host"]})
+    assert reply.status_code == 201, reply.json()
+    names = [seat["name"] for seat in reply.json()["table"]["seats"]]
+    assert names[2:] == ["Liisa", "Aino"] and len(set(names)) == 4, names
+
+
 def _leaves(value: dict[str, Any]) -> list[object]:
     found: list[object] = []
     for item in value.values():

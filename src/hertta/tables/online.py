@@ -13,7 +13,7 @@ function of the table that returns a new table or raises (:class:`SeatError` for
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final, Literal
@@ -184,6 +184,22 @@ def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
+def _unnamed(name: object) -> bool:
+    """No name given for a computer player (null, or only white space): it gets a default."""
+    return name is None or (isinstance(name, str) and not name.strip())
+
+
+def default_name(index: int, taken: Iterable[str]) -> str:
+    """A computer player's name when none is given: the seat's own of DEFAULT_NAMES, or the
+    next one nobody at the table has (a person called Aino had a computer Aino beside her)."""
+    used = {" ".join(str(name).split()).casefold() for name in taken}
+    for step in range(len(DEFAULT_NAMES)):
+        name = DEFAULT_NAMES[(index + step) % len(DEFAULT_NAMES)]
+        if name.casefold() not in used:
+            return name
+    return DEFAULT_NAMES[index % len(DEFAULT_NAMES)]
+
+
 def _seats(
     value: object, players: int, host: str, host_name: str, levels: tuple[str, ...]
 ) -> tuple[OnlineSeat, ...]:
@@ -192,6 +208,8 @@ def _seats(
     if not isinstance(value, list) or len(value) != players:
         raise ConfigError(f"'seats' must list {players} seats, got {value!r}")
     seats: list[OnlineSeat] = []
+    taken = [host_name, *(item["name"] for item in value if isinstance(item, Mapping)
+                          and not _unnamed(item.get("name")))]
     for index, item in enumerate(value):
         if item == "host":
             if any(seat.player == host for seat in seats):
@@ -206,8 +224,9 @@ def _seats(
                     f"seat {index}: level must be one of {', '.join(levels)}, got {level!r:.80}"
                 )
             given = item.get("name")
-            name = DEFAULT_NAMES[index % len(DEFAULT_NAMES)] if given in (None, "") else given
-            seats.append(OnlineSeat("computer", level=str(level), name=clean_name(name)))
+            name = default_name(index, taken) if _unnamed(given) else clean_name(given)
+            taken.append(name)
+            seats.append(OnlineSeat("computer", level=str(level), name=name))
         else:
             raise ConfigError(
                 f"seat {index}: expected \"host\", \"open\" or {{\"level\": ...}}, got {item!r:.80}"
@@ -310,7 +329,8 @@ def seat_computer(
         raise SeatError("a rated table seats people only")
     if level not in levels:
         raise ConfigError(f"level must be one of {', '.join(levels)}, got {level!r}")
-    chosen = clean_name(name or DEFAULT_NAMES[index % len(DEFAULT_NAMES)])
+    taken = [seat.name for seat in table.seats]
+    chosen = default_name(index, taken) if _unnamed(name) else clean_name(name)
     return _with_seat(table, index, OnlineSeat("computer", level=level, name=chosen))
 
 

@@ -101,8 +101,13 @@ def card_text(value: object) -> str:
     return parse_card(value).notation
 
 
+MAX_PASS_LIST = 52
+"""The longest list of cards a pass may name before the frame is malformed: a list of another
+length than three is the rules' to refuse (``refused`` ``wrong_pass_count``, as documented)."""
+
+
 def pass_cards(value: object) -> list[str]:
-    if not isinstance(value, list) or len(value) != PASS_COUNT:
+    if not isinstance(value, list) or len(value) > MAX_PASS_LIST:
         raise ProtocolError("bad_argument")
     return [card_text(card) for card in value]
 

@@ -66,6 +66,8 @@ TABLE_REQUEST_TYPES: Final[dict[str, type]] = {
 }
 
 
+COMPUTER_SEAT_TYPES: Final[dict[str, type]] = {"level": str, "name": str}
+
 _JSON_NAMES: Final = {str: "string", int: "integer", bool: "boolean", dict: "object",
                       list: "array"}
 
@@ -86,6 +88,12 @@ def _check_json_types(body: dict[str, Any]) -> None:
     rules = body.get("rules")
     if isinstance(rules, dict):
         wrong += _wrong_types(rules, CHOICE_TYPES)
+    seats = body.get("seats")
+    for index, seat in enumerate(seats if isinstance(seats, list) else []):
+        if isinstance(seat, dict):  # a computer player: its name may be null (a default one)
+            named = {key: value for key, value in seat.items() if value is not None}
+            wrong += [f"seat {index}: {words}"
+                      for words in _wrong_types(named, COMPUTER_SEAT_TYPES)]
     if wrong:
         raise BadRequest("; ".join(wrong))
 
@@ -183,6 +191,8 @@ async def change_profile(
     body = await json_body(request)
     if not isinstance(body, dict) or set(body) != {"name"}:
         raise BadRequest(f'expected {{"name": "..."}}, got {body!r:.80}')
+    if not isinstance(body["name"], str):
+        raise BadRequest(f"'name' must be a JSON string, got {body['name']!r:.80}")
     name = clean_name(body["name"])
     await anyio.to_thread.run_sync(services.store.set_name, player, name)
     await services.rooms.rename(player)
