@@ -172,9 +172,38 @@ def test_finnish_says_you_in_the_verb(page: Page, server: ServerProcess) -> None
     open_hearts(page, server.url)
     new_match(page, code=MOON_CODE)
     assert play_round(page, greedy=True) == "moon_choice"
+    expect(page.locator("#prompt")).to_have_text("Ampuit kuun! Valitse pisteytys.")
+    expect(page.locator("#moon-add")).to_have_text("+26 kaikille muille")
+    expect(page.locator("#moon-subtract")).to_have_text("−26 omista pisteistäni")
     page.locator("#moon-add").click()
     idle(page)
-    expect(page.locator("#round-moon")).to_have_text("Ammuit kuuhun!")
+    expect(page.locator("#round-moon")).to_have_text("Ampuit kuun!")
+
+
+MOON_WORDS = """async ([options, shooter]) => {
+  const { fillMoon } = await import("/static/js/hearts/forms.js");
+  const { prompt } = await import("/static/js/hearts/render.js");
+  fillMoon(options);
+  const seats = ["Sinä", "Aino", "Eero"].map((name) => ({ name }));
+  const snapshot = { status: "moon_choice", seats, observation: { moon_shooter: shooter } };
+  return [document.getElementById("moon-add").textContent,
+          document.getElementById("moon-subtract").textContent, prompt(snapshot, {}, {})];
+}"""
+
+
+def test_the_moon_choice_says_the_moons_worth_and_who_shot_it(
+    page: Page, server: ServerProcess
+) -> None:
+    """Jack of Diamonds: Aino took the J♦ (-10) in the round seat 0 shot. The buttons said
+    "+16" (her points under "add"); a computer shooter's moon said "Ampuit kuun!"."""
+    open_hearts(page, server.url)
+    jack = {"add": [0, 16, 26], "subtract": [-26, -10, 0]}
+    words = page.evaluate(MOON_WORDS, [jack, 0])
+    assert words == ["+26 kaikille muille", "−26 omista pisteistäni",
+                     "Ampuit kuun! Valitse pisteytys."]
+    omnibus = {"add": [-10, 26, 26], "subtract": [-36, 0, 0]}  # the shooter took the 10♦
+    assert page.evaluate(MOON_WORDS, [omnibus, 0])[:2] == words[:2]
+    assert page.evaluate(MOON_WORDS, [jack, 2])[2] == "Eero ampui kuun ja valitsee pisteytyksen…"
 
 
 # The round's result for a made-up match end, drawn by the page's own code.
@@ -185,6 +214,16 @@ RESULT_OF = """async (summary) => {
     summary: { points: [0, 0, 0, 0], moon_shooter: null, match_over: true, ...summary } });
   return document.getElementById("round-result").textContent;
 }"""
+
+
+def test_the_scores_say_the_matchs_rules(page: Page, server: ServerProcess) -> None:
+    """The limit, the moon rule and a variant's options showed nowhere during a match (the
+    info bar's "+" named them in a title a phone cannot open)."""
+    open_hearts(page, server.url)
+    new_match(page, players=4, preset="omnibus", limit="75", moon="choose")
+    page.locator("#btn-scores").click()
+    expect(page.locator("#round-rules")).to_have_text(
+        "Omnibus Hearts (ruutu 10 on −10) · pisteraja 75 · kuun ampuminen: ampuja valitsee")
 
 
 def test_several_winners_are_voittajat(page: Page, server: ServerProcess) -> None:

@@ -60,6 +60,23 @@ def test_the_new_match_dialog_offers_the_servers_limits(page: Page, server: Serv
         expect(page.locator(".opponent:not([hidden])")).to_have_count(players - 1)
 
 
+def test_another_limit_out_of_range_is_said_not_swapped(page: Page, server: ServerProcess) -> None:
+    """"Muu..." 2000 or 0 started a match to 100 with no word (an outside audit)."""
+    open_hearts(page, server.url)
+    page.locator("#new-limit").select_option("other")
+    other = page.locator("#new-limit-other")
+    for typed in ("2000", "0", "7.5", ""):
+        other.fill(typed)
+        page.locator("#new-start").click()
+        expect(page.locator("#new-error")).to_have_text("Pisterajan on oltava kokonaisluku 1–1000.")
+        expect(other).to_have_attribute("aria-invalid", "true")
+        expect(other).to_be_focused()
+        expect(page.locator("#dialog-new")).to_be_visible()
+    new_match(page, limit="75")  # mended: the match starts to that limit
+    expect(page.locator("#game")).to_have_attribute("data-status", "passing")
+    expect(page.locator("#new-limit-other")).not_to_have_attribute("aria-invalid", "true")
+
+
 def test_the_variants_options_are_offered_where_they_belong(
     page: Page, server: ServerProcess
 ) -> None:

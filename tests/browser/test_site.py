@@ -151,7 +151,7 @@ def test_the_help_has_the_hearts_rules(page: Page, server: ServerProcess, lang: 
     page.locator("a[href='/help#hearts']").click()
     rules = page.locator("#hearts")
     expect(rules).to_be_visible()
-    words = {"fi": ("kuuhun", "Maata on tunnustettava", "patakuningatar"),
+    words = {"fi": ("Kuun ampuminen", "Maata on tunnustettava", "patakuningatar"),
              "en": ("moon", "follow suit", "queen of spades")}[lang]
     for text in (*words, *VARIANTS):
         expect(rules).to_contain_text(text)

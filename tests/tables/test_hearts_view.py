@@ -47,3 +47,10 @@ def test_a_face_down_kittys_points_are_told_to_its_taker_only() -> None:
     assert trick.taken_points - trick.points == 14 + 0  # the kitty's Q♠ and heart
     spectator = hearts_view(match, {"code": "x", "code_public": False}, (), None)
     assert spectator["table"]["tricks"][0]["points"] == trick.points
+    # A seat's state says the same of the trick as its event did (the page's "last trick"
+    # said 0 points where the event had said 14).
+    for viewer in range(5):
+        seen = hearts_view(match, {"code": "x", "code_public": False}, (), viewer)
+        [shown] = seen["observation"]["tricks"]
+        expected = trick.taken_points if viewer == taker else trick.points
+        assert shown["taken_points"] == expected and shown["points"] == trick.points

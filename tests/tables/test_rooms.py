@@ -401,7 +401,7 @@ def test_a_match_started_elsewhere_is_shown_with_its_game(tmp_path: Path) -> Non
         await seat_everyone(here)
         assert here.live is not None and there.live is None
         await there.refresh()  # what the seating notice of the start does there
-        assert shown[-1] == (["seating", "started"], True)
+        assert shown[-1] == (["seating", "started", "round"], True)
         await here.close()
         await there.close()
 

@@ -60,6 +60,19 @@ def test_only_people_with_ten_rated_matches_are_listed_best_first(
     listed = [(row["rank"], row["name"], row["rating"], row["matches"]) for row in board["players"]]
     assert listed == [(1, "<b>Eve</b> & co", 20.0, 25), (2, "Aino", 12.0, 10),
                       (3, "Liisa", 5.0, 11)]
+    assert board["you"] is None  # a person with no rated match
+
+
+def test_the_asking_person_learns_their_own_line_under_the_threshold_too(
+    ranked: tuple[TestClient, dict[str, str]],
+) -> None:
+    client, ids = ranked
+    board = client.get("/api/leaderboard", headers=cookie_header(client, ids["Veli"])).json()
+    veli = services_of(client).handles.handle_of(ids["Veli"])
+    assert board["you"] == {"handle": veli, "rating": 30.0, "matches": 9}
+    assert veli not in [row["handle"] for row in board["players"]]
+    mine = client.get(f"/api/players/{veli}").json()
+    assert mine["name"] == "Veli" and mine["rated_matches"] == 9
 
 
 def test_names_are_escaped_and_ids_never_shown(ranked: tuple[TestClient, dict[str, str]]) -> None:

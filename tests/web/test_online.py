@@ -191,6 +191,12 @@ def test_four_people_play_a_whole_match(shared: TestClient) -> None:
         summaries = [s["game"]["summary"] for s in final.values()]
         assert all(s["match_over"] for s in summaries)
         assert len({str(s["totals"]) for s in summaries}) == 1
+        # The score sheet of docs/hearts-web.md, in every seat's state: the rounds add up to
+        # the totals (it was missing at shared tables).
+        for state in final.values():
+            rounds = state["game"]["rounds"]
+            assert rounds and rounds[-1] == state["game"]["summary"]["points"]
+            assert [sum(column) for column in zip(*rounds, strict=True)] == summaries[0]["totals"]
         code = final["host"]["game"]["code"]
         assert code is not None and code.startswith("HM2-S4-")
     record = shared.get(f"/api/tables/{table['id']}/record", headers=cookie_header(shared, "aino"))

@@ -136,6 +136,30 @@ def test_next_is_answered_once_and_before_the_next_round(shared: TestClient) -> 
         await_event(aino, {"type": "round", "index": 1, "direction": "right", "dealer": 1})
 
 
+def test_the_first_round_is_told_and_next_out_of_its_phase_is_refused(
+    shared: TestClient,
+) -> None:
+    """The match's start said only "seating" and "started" (every later round comes with a
+    ``round`` event); a ``next`` while passing was ``not_your_seat``, where a pass or a card
+    out of its phase is refused ``wrong_phase``."""
+    table = create_table(shared, "host", **TWO_PEOPLE)
+    with at_table(shared, table["id"], ["host", "aino"], invite_of(table)) as sockets:
+        host = sockets["host"]
+        drain(host)
+        seen = len(host.messages)
+        sockets["aino"].send("sit", seat=1)
+        drain(host)
+        told = [e for m in host.messages[seen:] for e in m.get("events", ())]
+        started = told.index({"type": "started"})
+        assert told[started + 1] == {"type": "round", "index": 0, "direction": "left",
+                                     "dealer": told[started + 1]["dealer"]}, told
+        assert latest(host)["game"]["status"] == "passing"
+        reply = host.send("next")
+        assert reply["type"] == "update", reply
+        assert reply["events"] == [{"type": "refused", "reason": "wrong_phase"}]
+        assert latest(host)["table"]["ready"] == []
+
+
 def test_a_second_leave_is_refused(shared: TestClient, timers: FakeTimers) -> None:
     table = create_table(shared, "host", **TWO_PEOPLE)
     with at_table(shared, table["id"], ["host", "aino"], invite_of(table)) as sockets:

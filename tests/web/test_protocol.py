@@ -242,12 +242,35 @@ def test_a_bad_code_is_refused_and_changes_nothing(socket: Socket) -> None:
     for bad in ["HH1-N-AAAAAA", "HH2-N-AAAAAAM", "", "hh1-x-aaaaaam", "HH1-N-AAAAAA1"]:
         reply = socket.send("code", code=bad)
         assert reply == {"type": "error", "re": socket.seq, "code": "bad_code",
-                         "seq": reply["seq"]}
+                         "seq": reply["seq"], "detail": reply["detail"]}
+        assert repr(bad) in reply["detail"] and "HH1-N-XXXXXXX" in reply["detail"]
     after = socket.hello()
     assert after["code"] == before["code"]
     assert {k: v for k, v in after.items() if k != "timer"} == {
         k: v for k, v in state_before.items() if k != "timer"
     }
+
+
+@pytest.mark.parametrize(("frame", "code", "quoted"), [
+    ("not json", "bad_json", "'not json'"),
+    ('{"op": "ping", "x": Infinity}', "bad_json", "Infinity"),  # JavaScript's, not JSON's
+    ('{"op": "ping", "seq": NaN}', "bad_json", "NaN"),
+    ("[1, 2]", "bad_frame", "[1, 2]"),
+    ('{"op": ["tap"]}', "bad_frame", "['tap']"),
+    ('{"op": "fly"}', "unknown_op", "'fly'"),
+    ('{"op": "tap", "target": "moon"}', "bad_argument", "'moon'"),
+    ('{"op": "tap"}', "bad_argument", "'target'"),
+    ('{"op": "ping", "seq": -4}', "bad_argument", "-4"),
+    ('{"op": "tap", "target": ' + "[" * 40 + "]" * 40 + "}", "bad_argument", "40 levels"),
+])
+def test_an_error_says_in_words_what_was_wrong(
+    socket: Socket, frame: str, code: str, quoted: str
+) -> None:
+    """Every error's words quote the bad input (the codes alone left a client's author to
+    guess which value was refused)."""
+    reply = socket.send_raw(frame)
+    assert reply["type"] == "error" and reply["code"] == code, reply
+    assert quoted in reply["detail"], reply
 
 
 def test_a_socket_without_a_player_cookie_is_closed(client: TestClient) -> None:

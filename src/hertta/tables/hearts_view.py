@@ -124,6 +124,8 @@ def hearts_view(
         "preset": match.rules.preset,
         "rule_options": rule_options_json(match.rules),
         "summary": summary_json(match),
+        # Every finished round's points, for the score sheet (public: everyone saw them scored).
+        "rounds": [list(score.points) for score in match.results],
         "settings": {"move_errors": move_errors},
     }
     if match.round.phase is Phase.ROUND_OVER:
@@ -141,6 +143,10 @@ def hearts_view(
         obs = observe(match.round, seat, totals_before_round(match))
         view["seat"] = seat
         view["observation"] = observation_to_json(obs)
+        # An observation's trick has its own cards' points; the page says what its winner
+        # took (carried cards and a kitty it may see included), as the trick's event did.
+        for shown, trick in zip(view["observation"]["tricks"], match.round.tricks, strict=True):
+            shown["taken_points"] = shown_points(trick, match.round, seat)
     return view
 
 

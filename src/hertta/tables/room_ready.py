@@ -15,6 +15,7 @@ import anyio.to_thread
 from hertta.errors import HerttaError
 from hertta.hearts.decisions import NextRound, decision_needed
 from hertta.hearts.match import is_last_round
+from hertta.hearts.moves import HeartsMoveError
 from hertta.tables.model import SeatError, StaleTableError
 
 if TYPE_CHECKING:
@@ -49,8 +50,12 @@ class RoomReady:
 
     async def _ready(self, seat: int, origin: object | None) -> None:
         match = self.match
-        if match is None or decision_needed(match).kind != "next" or is_last_round(match):
-            raise SeatError("the round is not over")
+        if match is None or is_last_round(match):
+            raise SeatError("the round is not over")  # the last one ends the match by itself
+        if decision_needed(match).kind != "next":
+            # While the round is on, as a pass or a card out of its phase is refused.
+            raise HeartsMoveError(f"seat {seat}: 'next' is for a round's result",
+                                  "wrong_phase", seat)
         live = self.live
         assert live is not None
         version, storage = live.table.version, self.services.online

@@ -39,7 +39,7 @@ from hertta.tables.hearts import (
     dealt_code,
     setup_for,
 )
-from hertta.tables.hearts_view import hearts_view
+from hertta.tables.hearts_view import hearts_view, round_event
 from hertta.tables.live import Change, LiveTable
 from hertta.tables.model import SeatError, StaleTableError
 from hertta.tables.online import (
@@ -187,7 +187,8 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         self._play(live)
         await live.hold()  # the process that starts the match runs it (several processes)
         self._after_change()
-        self._notify([{"type": "seating"}, {"type": "started"}])
+        # The first round is told as every later one is (its pass direction and dealer).
+        self._notify([{"type": "seating"}, {"type": "started"}, round_event(live.table.state)])
 
     def _play(self, live: LiveTable) -> None:
         """Play at ``live`` (which this room already watches: ``adopt``/``open`` saw to it)."""
@@ -240,7 +241,7 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         else:
             await self.resume()  # the match started there: its game is read here
             if self.live is not None:
-                events.append({"type": "started"})
+                events.extend([{"type": "started"}, round_event(self.live.table.state)])
         # Told once everything is read: the view pushed must already show the game.
         self._notify(events)
 

@@ -26,12 +26,25 @@ from hertta.tables.reactions import TooManyReactions
 
 class ProtocolError(Exception):
     """A WebSocket frame that is not a valid intent. ``code`` is sent; ``field`` names the
-    offending argument when there is one."""
+    offending argument when there is one; ``detail``, words that quote the bad input."""
 
-    def __init__(self, code: str, field: str | None = None) -> None:
+    def __init__(self, code: str, field: str | None = None, detail: str | None = None) -> None:
         super().__init__(code if field is None else f"{code}: {field}")
         self.code = code
         self.field = field
+        self.detail = detail
+
+
+def error_detail(error: Exception) -> str | None:
+    """The words that go with an error's code (they quote the bad input), or None: a bug's
+    and a lost database's stay in the server's log."""
+    if isinstance(error, ProtocolError):
+        return error.detail
+    if isinstance(error, StoreUnavailableError):
+        return "the server cannot reach its database just now; nothing was saved"
+    if isinstance(error, HerttaError):
+        return str(error)
+    return None
 
 
 class BadRequest(HerttaError):

@@ -194,9 +194,7 @@ class HeartsSession(SeatSession):
             return {"game": "hearts", "status": "none", "settings": settings,
                     "version": self.version}
         view = hearts_view(table.state, table.row.setup, table.row.seats, SEAT, self.move_errors)
-        # Every finished round's points, for the scoreboard (public: everyone saw them scored).
-        rounds = [list(score.points) for score in table.state.results]
-        return {**view, "rounds": rounds, "version": self.version}
+        return {**view, "version": self.version}
 
     def events_for(self, change: Change) -> Events:
         decision = change.decision

@@ -70,25 +70,44 @@ def decode_frame(frame: str | bytes | None) -> dict[str, Any]:
     may not hold a lone surrogate (``"\\ud800"``): such a string can be neither stored nor sent
     back, so it is refused here, once, for every op."""
     if frame is None:
-        raise ProtocolError("bad_frame")
+        raise ProtocolError("bad_frame", detail="an empty frame")
+    too_large = f"a frame has at most {MAX_FRAME_CHARS} characters"
     if isinstance(frame, bytes):
         if len(frame) > 4 * MAX_FRAME_CHARS:  # no UTF-8 character is longer
-            raise ProtocolError("frame_too_large")
+            raise ProtocolError("frame_too_large", detail=f"{too_large}, got {len(frame)} bytes")
         try:
             frame = frame.decode("utf-8")
         except UnicodeDecodeError:
-            raise ProtocolError("bad_json") from None
+            raise ProtocolError("bad_json", detail=f"not UTF-8: {frame[:QUOTED]!r}") from None
     if len(frame) > MAX_FRAME_CHARS:
-        raise ProtocolError("frame_too_large")
+        raise ProtocolError("frame_too_large", detail=f"{too_large}, got {len(frame)}")
     try:
-        value = json.loads(frame)
+        value = json.loads(frame, parse_constant=_no_constant)
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError):
         # UnicodeEncodeError (a lone surrogate) is a ValueError too.
-        raise ProtocolError("bad_json") from None
+        raise ProtocolError("bad_json", detail=f"not JSON: {quote(frame)}") from None
     if not isinstance(value, dict):
-        raise ProtocolError("bad_frame")
+        raise ProtocolError("bad_frame", detail=f"a frame is a JSON object, got {quote(value)}")
     return value
+
+
+QUOTED: Final = 80
+"""How many characters of a bad input an error's words quote."""
+
+
+def quote(value: object) -> str:
+    """A bad input as an error's words quote it: its repr, cut to :data:`QUOTED` characters,
+    or how deep it nests when that is too deep to quote (repr would overrun the recursion
+    limit)."""
+    if json_nesting(value) > MAX_BODY_NESTING:
+        return f"a value nested {json_nesting(value)} levels deep"
+    return f"{value!r:.{QUOTED}}"
+
+
+def _no_constant(name: str) -> object:
+    """NaN and Infinity are JavaScript's, not JSON's: a frame holding one is not JSON."""
+    raise ValueError(f"{name} is not JSON")
 
 
 def client_seq(frame: Mapping[str, Any]) -> int | None:
@@ -103,16 +122,17 @@ def parse_intent(frame: Mapping[str, Any], ops: Mapping[str, OpSpec]) -> Intent:
     """Check a decoded frame against the ops a session accepts."""
     op = frame.get("op")
     if not isinstance(op, str):
-        raise ProtocolError("bad_frame", "op")
+        raise ProtocolError("bad_frame", "op", f"'op' must be a string, got {quote(op)}")
     spec = ops.get(op)
     if spec is None:
-        raise ProtocolError("unknown_op", "op")
+        raise ProtocolError("unknown_op", "op", f"no op {quote(op)} here")
     if "seq" in frame and client_seq(frame) is None:
-        raise ProtocolError("bad_argument", "seq")
+        raise ProtocolError("bad_argument", "seq", f"'seq' must be an integer 0 to {MAX_SEQ},"
+                            f" got {quote(frame['seq'])}")
     args: dict[str, object] = {}
     for name, parser in spec.required.items():
         if name not in frame:
-            raise ProtocolError("bad_argument", name)
+            raise ProtocolError("bad_argument", name, f"{op!r} needs {name!r}")
         args[name] = _parse_arg(name, parser, frame[name])
     for name, parser in spec.optional.items():
         if name in frame:
@@ -125,7 +145,7 @@ def _parse_arg(name: str, parser: ArgParser, value: object) -> object:
         return parser(value)
     except (ProtocolError, ValueError, TypeError):
         # A game's own parser may raise its HerttaError (a ValueError): still a bad argument.
-        raise ProtocolError("bad_argument", name) from None
+        raise ProtocolError("bad_argument", name, f"bad {name!r}: {quote(value)}") from None
 
 
 MAX_BODY_NESTING: Final = 16

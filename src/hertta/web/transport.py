@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from hertta.errors import HerttaError
 from hertta.store.database import StoreUnavailableError
 from hertta.tables.model import StaleTableError
-from hertta.web.errors import ProtocolError, error_code
+from hertta.web.errors import ProtocolError, error_code, error_detail
 from hertta.web.protocol import (
     Intent,
     Message,
@@ -40,6 +40,7 @@ from hertta.web.protocol import (
     decode_frame,
     encode,
     parse_intent,
+    quote,
 )
 
 log = logging.getLogger(__name__)
@@ -213,6 +214,9 @@ def error_message(error: Exception, seq: int | None) -> Message:
     message: Message = {"type": "error", "re": seq, "code": error_code(error)}
     if isinstance(error, ProtocolError) and error.field is not None:
         message["field"] = error.field
+    detail = error_detail(error)
+    if detail is not None:
+        message["detail"] = detail
     return message
 
 
@@ -285,7 +289,7 @@ async def _on_frame(channel: Channel, connection: Connection, frame: str | bytes
         seq = client_seq(decoded)
         op = decoded.get("op")
         if not isinstance(op, str):
-            raise ProtocolError("bad_frame", "op")
+            raise ProtocolError("bad_frame", "op", f"'op' must be a string, got {quote(op)}")
         if op in PLATFORM_OPS:
             intent = parse_intent(decoded, PLATFORM_OPS)
             if intent.op == "ping":

@@ -3,7 +3,7 @@
 
 import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { ruleOptionArgs, syncRuleOptions } from "../common/rules.js";
+import { ruleOptionArgs, ruleOptionWords, syncRuleOptions } from "../common/rules.js";
 import { faceMarkup } from "./cards.js";
 import { moonWords, seatName, tookWords } from "./render.js";
 
@@ -91,6 +91,17 @@ export function fillSummary(snapshot) {
     const lines = [first, lost ? t("hearts.you_lost") : many("hearts.losers", summary.losers)];
     result.textContent = lines.join(" · ");
   }
+  // The match's rules in words (the info bar has room for the variant's name only; a phone
+  // cannot show its title): the variant with its options, the score limit, the moon rule.
+  const rules = $("round-rules");
+  rules.hidden = snapshot.score_limit === undefined;
+  if (!rules.hidden) {
+    const variant = [t(`hearts.preset.${snapshot.preset}`), ...ruleOptionWords(snapshot.rule_options)];
+    rules.textContent = t("hearts.rules_line", {
+      variant: variant.join(", "), limit: snapshot.score_limit,
+      moon: t(`hearts.moon_rule.${snapshot.moon_rule}`).replace(/^./, (c) => c.toLowerCase()),
+    });
+  }
   // A server-dealt match's code is null until the match is over: then the line shows it.
   $("round-code-line").hidden = snapshot.code === null;
   $("round-code").textContent = snapshot.code ?? "";
@@ -136,14 +147,18 @@ export function fillLastTrick(snapshot) {
     item.append(art, caption);
     box.append(item);
   });
-  $("last-winner").textContent = tookWords(snapshot, last.winner, last.points);
+  $("last-winner").textContent = tookWords(snapshot, last.winner, last.taken_points ?? last.points);
 }
 
 /** The moon dialog's two buttons say what each choice scores. */
 export function fillMoon(options) {
-  const others = options.add.find((_, seat) => seat !== 0);
-  $("moon-add").textContent = t("hearts.moon.add", { points: others });
-  $("moon-subtract").textContent = t("hearts.moon.subtract", { points: -options.subtract[0] });
+  // The moon's worth is what the choice moves: another seat's add minus its subtract (26, or
+  // 52 with two decks). Read off one seat's points it took in a bonus card (the J♦'s -10 made
+  // it "+16"), and the shooter's subtract holds its own bonus card too.
+  const other = options.add.findIndex((_, seat) => seat !== 0);
+  const worth = options.add[other] - options.subtract[other];
+  $("moon-add").textContent = t("hearts.moon.add", { points: worth });
+  $("moon-subtract").textContent = t("hearts.moon.subtract", { points: worth });
 }
 
 /**
@@ -183,10 +198,11 @@ export function newMatchArgs(limits) {
   } else {
     Object.assign(args, { players, preset: $("new-preset").value, moon_rule: $("new-moon").value },
       ruleOptionArgs("new"));
-    // Out of range: leave it out, and the server uses the preset's own limit.
-    if (Number.isInteger(limit) && limit >= limits.score_limit_min && limit <= limits.score_limit_max) {
-      args.score_limit = limit;
+    // Another limit out of range is the person's to mend: said, never swapped for the default.
+    if (!Number.isInteger(limit) || limit < limits.score_limit_min || limit > limits.score_limit_max) {
+      return null;
     }
+    args.score_limit = limit;
   }
   return args;
 }

@@ -339,7 +339,17 @@ const actions = {
   },
   startMatch() {
     $("new-error").textContent = "";
-    state.newRequest = socket.send("new", newMatchArgs(limits));
+    $("new-limit-other").removeAttribute("aria-invalid");
+    const args = newMatchArgs(limits);
+    if (args === null) {
+      $("new-error").textContent = t("hearts.new.bad_limit", {
+        min: limits.score_limit_min, max: limits.score_limit_max,
+      });
+      $("new-limit-other").setAttribute("aria-invalid", "true");
+      $("new-limit-other").focus();
+      return;
+    }
+    state.newRequest = socket.send("new", args);
   },
   scores() {
     const s = state.snapshot;

@@ -226,7 +226,7 @@ function renderTaker(snapshot, table) {
   });
   const completed = table.completed;
   taker.hidden = !completed;
-  if (completed) setText(taker, tookWords(snapshot, completed.winner, completed.points));
+  if (completed) setText(taker, tookWords(snapshot, completed.winner, completed.taken_points ?? completed.points));
   for (const seat of document.querySelectorAll(".seat, .me-seat")) {
     seat.classList.toggle("takes", Boolean(completed) && completed.winner === Number(seat.dataset.seat));
   }
@@ -316,7 +316,8 @@ function renderHand(hand, marks) {
 
 // -- the words and buttons under the table -------------------------------------------------
 
-function prompt(snapshot, table, limits) {
+/** The words under the table for the state as drawn (``table``). */
+export function prompt(snapshot, table, limits) {
   const obs = snapshot.observation;
   if (snapshot.status === "passing") {
     if (obs.pass_to === null) return t("hearts.prompt.no_pass");
@@ -332,7 +333,12 @@ function prompt(snapshot, table, limits) {
     if (turn === null) return opening;
     return opening + t("hearts.prompt.wait", { name: seatName(snapshot, turn) });
   }
-  if (snapshot.status === "moon_choice") return t("hearts.prompt.moon");
+  if (snapshot.status === "moon_choice") {
+    // A computer shooter chooses for a moment (longer at the higher levels): say who.
+    const shooter = obs.moon_shooter;
+    if (shooter === 0 || shooter === null) return t("hearts.prompt.moon");
+    return t("hearts.prompt.moon_other", { name: seatName(snapshot, shooter) });
+  }
   if (snapshot.status === "round_over") return t("hearts.prompt.round_over");
   if (snapshot.status === "match_over") return t("hearts.prompt.match_over");
   return t("hearts.prompt.none");
