@@ -113,4 +113,5 @@ def test_only_example_deals_and_steps_in_range_are_served(client: TestClient) ->
         assert reply.status_code == 400 and reply.json()["error"] == "bad_notation"
     not_a_number = client.get(f"/api/h2h/examples/{CODE}/two")
     assert not_a_number.status_code == 400 and not_a_number.json()["error"] == "bad_request"
+    assert "'two'" in not_a_number.json()["detail"]  # the words quote it, as everywhere
 

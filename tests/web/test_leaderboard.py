@@ -150,6 +150,20 @@ def test_pages_render_in_both_languages(
     handle = services_of(client).handles.handle_of(ids["Aino"])
     for path, word in (("/leaderboard", board), (f"/players/{handle}", chart_word),
                        ("/daily", daily), ("/players/aaaaaaaaaaaaaaaa", board)):
-        page = client.get(path, headers=headers)
+        page = client.get(path, headers={**headers, "accept": "text/html"})  # a browser
         assert f'<html lang="{lang}">' in page.text, path
         assert word in page.text, path
+
+
+def test_an_unknown_persons_page_answers_a_client_in_its_own_terms(
+    ranked: tuple[TestClient, dict[str, str]],
+) -> None:
+    """docs/web-protocol.md: a client that does not ask for HTML gets the JSON error (it got
+    the page's HTML with its 404)."""
+    client, _ids = ranked
+    for accept in ("application/json", "*/*"):
+        reply = client.get("/players/nobodyhere", headers={"accept": accept})
+        assert reply.status_code == 404
+        assert reply.json() == {"error": "no_player", "detail": "no player 'nobodyhere'"}
+    page = client.get("/players/nobodyhere", headers={"accept": "text/html"})
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")

@@ -5,6 +5,7 @@ rating moves by the rating library's update; their pages show the match."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from typing import Any
 
 import pytest
@@ -88,6 +89,10 @@ def test_a_rated_match_updates_everyones_rating(rated_client: TestClient) -> Non
     html = rated_client.get(f"/players/{handle}", headers=cookie_header(rated_client, "aino"))
     assert html.status_code == 200 and f'href="/replay/{table_id}"' in html.text
     assert 'id="rating-chart"' in html.text
+    # One match: the chart's words in the singular; the match's day as Finnish writes it.
+    assert "1 luokiteltu ottelu" in html.text and "1 luokiteltua" not in html.text
+    day = date.fromisoformat(line["date"])
+    assert f'<td class="day">{day.day}.{day.month}.{day.year}</td>' in html.text
     # Finnish (the default) writes the rating with a decimal comma and the minus sign.
     assert f'id="player-rating">{decimal("fi", expected[2].conservative, 2)}<' in html.text
     assert "," in decimal("fi", expected[2].conservative, 2)

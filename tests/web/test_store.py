@@ -19,6 +19,7 @@ import pytest
 from hertta.store import (
     SCHEMA_VERSION,
     GameResult,
+    HeartsStats,
     Store,
     StoreOpenError,
     StoreUnavailableError,
@@ -36,6 +37,7 @@ from hertta.tables.model import (
     UnknownTableError,
 )
 from hertta.tables.storage import SeatResult
+from hertta.web.i18n import decimal
 
 
 @pytest.fixture
@@ -299,6 +301,20 @@ def test_statistics_from_results() -> None:
     assert stats.best_streak == 3 and stats.current_streak == 3  # the open game breaks nothing
     assert stats.best_time_ms == 7000 and stats.fewest_moves == 100
     assert solitaire_stats([*rows, result("lost")]).current_streak == 0
+    # A half rounds up: 5 of 8 is 62.5 %, shown 63 (it was 62, rounded to even).
+    eight = [*rows, result("lost")]
+    assert solitaire_stats(eight).win_percent == 63
+    assert HeartsStats(played=8, won=5, rounds=4, points=37, moons=0).win_percent == 63
+
+
+@pytest.mark.parametrize(("value", "places", "fi", "en"), [
+    (9.25, 1, "9,3", "9.3"), (-1.125, 2, "−1,13", "-1.13"), (-0.001, 2, "0,00", "0.00"),
+    (12.0, 0, "12", "12"), (3.14159, 2, "3,14", "3.14"),
+])
+def test_numbers_round_a_half_away_from_zero_as_the_browser_does(
+    value: float, places: int, fi: str, en: str
+) -> None:
+    assert (decimal("fi", value, places), decimal("en", value, places)) == (fi, en)
 
 
 def test_postgres_processes_starting_at_once_migrate_an_empty_database_once(

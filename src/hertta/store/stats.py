@@ -21,8 +21,8 @@ class SolitaireStats:
 
     @property
     def win_percent(self) -> int:
-        """Rounded to a whole percent (0 when nothing was played)."""
-        return round(100 * self.won / self.played) if self.played else 0
+        """Rounded to a whole percent, a half up (5 of 8 is 63; 0 when nothing was played)."""
+        return (200 * self.won + self.played) // (2 * self.played) if self.played else 0
 
 
 def solitaire_stats(results: Sequence[GameResult]) -> SolitaireStats:
@@ -67,7 +67,8 @@ class HeartsStats:
 
     @property
     def win_percent(self) -> int:
-        return round(100 * self.won / self.played) if self.played else 0
+        """Rounded to a whole percent, a half up (as Heart to Heart's)."""
+        return (200 * self.won + self.played) // (2 * self.played) if self.played else 0
 
 
 def _whole(value: object) -> int:

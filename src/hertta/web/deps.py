@@ -91,8 +91,9 @@ def render(
     def number(value: float, places: int = 2) -> str:
         return decimal(lang, value, places)
 
-    def day_text(day: date) -> str:
-        return long_date(lang, day)
+    def day_text(day: date | str) -> str:
+        """A day (or an ISO date, as the JSON keeps it) as the language writes it."""
+        return long_date(lang, date.fromisoformat(day) if isinstance(day, str) else day)
 
     return services.templates.TemplateResponse(
         request,

@@ -88,7 +88,8 @@ def hearts_stat_lines(store: Store, player_id: str) -> list[StatLine]:
         ("hearts.stats.played", str(stats.played)),
         ("hearts.stats.won", str(stats.won)),
         ("stats.win_percent", f"{stats.win_percent} %"),
-        ("hearts.stats.average", NO_VALUE if average is None else f"{average:.1f}"),
+        # A half up ("9.3" for 37 points in 4 rounds), as the page's numbers round.
+        ("hearts.stats.average", NO_VALUE if average is None else decimal("en", average, 1)),
         ("hearts.stats.moons", str(stats.moons)),
     ]
 

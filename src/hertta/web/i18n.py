@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from pathlib import Path
 
@@ -43,7 +44,10 @@ def decimal(lang: str, value: float, places: int) -> str:
     """``value`` with ``places`` decimals as the language writes it: "1,25" and "−3,50" in
     Finnish (a comma, the minus sign, as the browser's ``Intl.NumberFormat("fi")`` writes),
     "1.25" and "-3.50" in English. No grouping: ratings and points stay under 10,000."""
-    text = f"{value:.{places}f}"
+    # A half rounds away from zero, as the browser's Intl.NumberFormat does (9.25 is "9,3";
+    # Python's own formatting rounds it to even, "9,2"). The shortest repr is the number meant.
+    exact = Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+    text = f"{exact:f}"
     if text.startswith("-") and float(text) == 0:
         text = text[1:]  # -0.00 is zero
     if lang == "fi":

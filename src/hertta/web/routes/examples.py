@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -10,6 +11,7 @@ from fastapi.responses import HTMLResponse
 
 from hertta.solitaire.layout import COORDINATES
 from hertta.web.deps import PreferencesDep, ServicesDep, render
+from hertta.web.errors import BadRequest
 from hertta.web.examples import EXAMPLE_CODES, step_view
 
 router = APIRouter()
@@ -40,7 +42,10 @@ async def examples_page(
 
 
 @router.get("/api/h2h/examples/{code}/{step}")
-async def example_step(code: str, step: int, services: ServicesDep) -> dict[str, Any]:
+async def example_step(code: str, step: str, services: ServicesDep) -> dict[str, Any]:
     """One step of an example line; 400 ``bad_code`` for a deal that is not an example, 400
-    ``bad_notation`` for a step outside the line."""
-    return step_view(await services.examples.get(code), step)
+    ``bad_notation`` for a step outside the line, 400 ``bad_request`` for a step that is not a
+    number (quoted: FastAPI's own check said only that the request did not fit)."""
+    if not re.fullmatch(r"-?[0-9]{1,9}", step):
+        raise BadRequest(f"a step is a whole number, got {step!r:.80}")
+    return step_view(await services.examples.get(code), int(step))

@@ -6,9 +6,10 @@ from typing import Any
 
 import anyio.to_thread
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, render
+from hertta.web.error_pages import wants_page
 from hertta.web.ratings import (
     MIN_RATED_MATCHES,
     leaderboard_rows,
@@ -56,18 +57,24 @@ async def player_page(
     services: ServicesDep,
     player: PlayerDep,
     preferences: PreferencesDep,
-) -> HTMLResponse:
+) -> Response:
     profile = await anyio.to_thread.run_sync(player_profile, services, handle, player)
+    if profile is None and not wants_page(request):
+        return no_player(handle)  # a client that does not ask for HTML gets the JSON error
     page = render(request, services, "player.html", preferences, profile=profile)
     if profile is None:
         page.status_code = 404
     return page
 
 
+def no_player(handle: str) -> JSONResponse:
+    return JSONResponse({"error": "no_player", "detail": f"no player {handle!r}"},
+                        status_code=404)
+
+
 @router.get("/api/players/{handle}")
 async def player_json(handle: str, services: ServicesDep, player: PlayerDep) -> JSONResponse:
     profile = await anyio.to_thread.run_sync(player_profile, services, handle, player)
     if profile is None:
-        return JSONResponse({"error": "no_player", "detail": f"no player {handle!r}"},
-                            status_code=404)
+        return no_player(handle)
     return JSONResponse(profile.to_json())

@@ -84,7 +84,9 @@ async def change_settings(
     return await _store(services, player, json_settings(body))
 
 
-JSON_TYPE_NAMES: Final = {bool: "true/false", int: "a number", str: "a string"}
+JSON_TYPE_NAMES: Final = {
+    bool: "true/false", int: "a whole number (no decimal point)", str: "a string",
+}
 
 
 def json_settings(body: Mapping[str, object]) -> dict[str, Value]:
