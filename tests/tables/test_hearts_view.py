@@ -53,4 +53,4 @@ def test_a_face_down_kittys_points_are_told_to_its_taker_only() -> None:
         seen = hearts_view(match, {"code": "x", "code_public": False}, (), viewer)
         [shown] = seen["observation"]["tricks"]
         expected = trick.taken_points if viewer == taker else trick.points
-        assert shown["taken_points"] == expected and shown["points"] == trick.points
+        assert seen["taken_points"] == [expected] and shown["points"] == trick.points

@@ -145,8 +145,8 @@ def hearts_view(
         view["observation"] = observation_to_json(obs)
         # An observation's trick has its own cards' points; the page says what its winner
         # took (carried cards and a kitty it may see included), as the trick's event did.
-        for shown, trick in zip(view["observation"]["tricks"], match.round.tricks, strict=True):
-            shown["taken_points"] = shown_points(trick, match.round, seat)
+        # Beside the observation, which stays exactly the Observation format.
+        view["taken_points"] = [shown_points(t, match.round, seat) for t in match.round.tricks]
     return view
 
 

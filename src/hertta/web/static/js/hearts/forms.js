@@ -147,7 +147,8 @@ export function fillLastTrick(snapshot) {
     item.append(art, caption);
     box.append(item);
   });
-  $("last-winner").textContent = tookWords(snapshot, last.winner, last.taken_points ?? last.points);
+  const taken = snapshot.taken_points?.[tricks.length - 1] ?? last.points;
+  $("last-winner").textContent = tookWords(snapshot, last.winner, taken);
 }
 
 /** The moon dialog's two buttons say what each choice scores. */

@@ -226,7 +226,7 @@ function renderTaker(snapshot, table) {
   });
   const completed = table.completed;
   taker.hidden = !completed;
-  if (completed) setText(taker, tookWords(snapshot, completed.winner, completed.taken_points ?? completed.points));
+  if (completed) setText(taker, tookWords(snapshot, completed.winner, completed.points));
   for (const seat of document.querySelectorAll(".seat, .me-seat")) {
     seat.classList.toggle("takes", Boolean(completed) && completed.winner === Number(seat.dataset.seat));
   }
