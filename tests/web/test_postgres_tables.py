@@ -241,17 +241,26 @@ def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]
     no_traceback(*servers)
 
 
+def host_and_guest(
+    first: ServerProcess, runner: ServerProcess, spectators: bool = False
+) -> tuple[Socket, Socket, str, str, str]:
+    """The host on ``first`` and Aino on ``runner`` at a table with two Easy players: Aino's
+    seat completes it, so her process starts the match and runs its players. The two sockets,
+    the table's id and invite, and Aino's cookie."""
+    host, guest = person(first, "Host"), person(runner, "Aino")
+    table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
+                                               {"level": "easy"}], spectators=spectators)
+    at_first = sit_at(first, host, table_id, invite)
+    at_runner = sit_at(runner, guest, table_id, invite)
+    assert at_runner.send("sit")["type"] == "update"
+    return at_first, at_runner, table_id, invite, guest
+
+
 def test_killing_the_process_that_runs_the_computer_players(
     servers: list[ServerProcess],
 ) -> None:
     first, runner, spare = servers
-    host, guest = person(first, "Host"), person(runner, "Aino")
-    table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
-                                               {"level": "easy"}])
-    at_first = sit_at(first, host, table_id, invite)
-    at_runner = sit_at(runner, guest, table_id, invite)
-    # Aino's seat completes the table: her process starts the match and runs its players.
-    assert at_runner.send("sit")["type"] == "update"
+    at_first, at_runner, table_id, invite, guest = host_and_guest(first, runner)
     sockets = [at_first, at_runner]
     try:
         play(sockets, lambda: decisions(at_first) >= 30)
@@ -287,13 +296,9 @@ def test_an_away_persons_stand_in_is_shown_on_every_process(
     with three_servers(new_postgres_database(), grace_s=1) as servers:
         try:
             first, runner, spare = servers
-            host, guest = person(first, "Host"), person(runner, "Aino")
-            table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
-                                                       {"level": "easy"}], spectators=True)
-            at_first = sit_at(first, host, table_id, invite)
-            at_runner = sit_at(runner, guest, table_id, invite)
+            at_first, at_runner, table_id, invite, guest = host_and_guest(
+                first, runner, spectators=True)
             sockets = [at_first, at_runner]
-            assert at_runner.send("sit")["type"] == "update"  # her process starts and runs it
             while latest(at_first)["game"] is None:
                 news(at_first)
             at_runner.ws.close()
@@ -387,14 +392,9 @@ def test_a_leave_is_told_alike_on_every_process(servers: list[ServerProcess]) ->
     is told once that her seat has no connection, then that a computer plays it, as the
     connections on her own process are (docs/tables.md, ``leave``)."""
     first, runner, _ = servers
-    host, guest = person(first, "Host"), person(runner, "Aino")
-    table_id, invite = new_table(first, host, ["host", "open", {"level": "easy"},
-                                               {"level": "easy"}])
-    at_first = sit_at(first, host, table_id, invite)
-    at_runner = sit_at(runner, guest, table_id, invite)
+    at_first, at_runner, _, _, _ = host_and_guest(first, runner)
     sockets = [at_first, at_runner]
     try:
-        assert at_runner.send("sit")["type"] == "update"  # her process starts and runs it
         while latest(at_first)["game"] is None:
             news(at_first)
         assert at_runner.send("leave")["type"] == "update"
