@@ -210,7 +210,10 @@ def test_the_ranking_is_fewest_moves_then_time_each_persons_best(
     ]
     page = daily_client.get("/daily").text
     assert "&lt;i&gt;Liisa&lt;/i&gt;" in page and "<i>Liisa</i>" not in page
-    assert "8:20" in page  # Aino's 500 s
+    assert "8:20,0" in page  # Aino's 500 s, with tenths (the ranking goes by milliseconds)
+    store.record_daily_result(day, "p4", "t9", moves=30, elapsed_ms=59_950, finished_at=2000.0)
+    page = daily_client.get("/daily").text
+    assert ">0:59,9<" in page and ">1:00,0<" in page  # Onni ahead of Liisa by 50 ms: told apart
 
 
 def test_there_is_no_way_to_post_a_result(daily_client: TestClient, aino: Socket) -> None:
