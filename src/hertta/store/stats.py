@@ -8,6 +8,12 @@ from dataclasses import dataclass
 from hertta.store.store import GameResult
 
 
+def whole_percent(part: int, whole: int) -> int:
+    """``part`` of ``whole`` in whole percent, a half rounded up as the browser's numbers are
+    (5 of 8 is 63, where round() gave the even 62); 0 of nothing is 0."""
+    return (200 * part + whole) // (2 * whole) if whole else 0
+
+
 @dataclass(frozen=True, slots=True)
 class SolitaireStats:
     """Heart to Heart statistics. A game counts as played from its first move."""
@@ -21,8 +27,7 @@ class SolitaireStats:
 
     @property
     def win_percent(self) -> int:
-        """Rounded to a whole percent, a half up (5 of 8 is 63; 0 when nothing was played)."""
-        return (200 * self.won + self.played) // (2 * self.played) if self.played else 0
+        return whole_percent(self.won, self.played)
 
 
 def solitaire_stats(results: Sequence[GameResult]) -> SolitaireStats:
@@ -67,8 +72,7 @@ class HeartsStats:
 
     @property
     def win_percent(self) -> int:
-        """Rounded to a whole percent, a half up (as Heart to Heart's)."""
-        return (200 * self.won + self.played) // (2 * self.played) if self.played else 0
+        return whole_percent(self.won, self.played)
 
 
 def _whole(value: object) -> int:

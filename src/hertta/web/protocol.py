@@ -100,8 +100,9 @@ def quote(value: object) -> str:
     """A bad input as an error's words quote it: its repr, cut to :data:`QUOTED` characters,
     or how deep it nests when that is too deep to quote (repr would overrun the recursion
     limit)."""
-    if json_nesting(value) > MAX_BODY_NESTING:
-        return f"a value nested {json_nesting(value)} levels deep"
+    depth = json_nesting(value)
+    if depth > MAX_BODY_NESTING:
+        return f"a value nested {depth} levels deep"
     return f"{value!r:.{QUOTED}}"
 
 
@@ -118,11 +119,17 @@ def client_seq(frame: Mapping[str, Any]) -> int | None:
     return None
 
 
-def parse_intent(frame: Mapping[str, Any], ops: Mapping[str, OpSpec]) -> Intent:
-    """Check a decoded frame against the ops a session accepts."""
+def op_of(frame: Mapping[str, Any]) -> str:
+    """The frame's op (``bad_frame`` when it is missing or not a string)."""
     op = frame.get("op")
     if not isinstance(op, str):
         raise ProtocolError("bad_frame", "op", f"'op' must be a string, got {quote(op)}")
+    return op
+
+
+def parse_intent(frame: Mapping[str, Any], ops: Mapping[str, OpSpec]) -> Intent:
+    """Check a decoded frame against the ops a session accepts."""
+    op = op_of(frame)
     spec = ops.get(op)
     if spec is None:
         raise ProtocolError("unknown_op", "op", f"no op {quote(op)} here")

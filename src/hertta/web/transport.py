@@ -39,8 +39,8 @@ from hertta.web.protocol import (
     client_seq,
     decode_frame,
     encode,
+    op_of,
     parse_intent,
-    quote,
 )
 
 log = logging.getLogger(__name__)
@@ -287,9 +287,7 @@ async def _on_frame(channel: Channel, connection: Connection, frame: str | bytes
     try:
         decoded = decode_frame(frame)
         seq = client_seq(decoded)
-        op = decoded.get("op")
-        if not isinstance(op, str):
-            raise ProtocolError("bad_frame", "op", f"'op' must be a string, got {quote(op)}")
+        op = op_of(decoded)
         if op in PLATFORM_OPS:
             intent = parse_intent(decoded, PLATFORM_OPS)
             if intent.op == "ping":

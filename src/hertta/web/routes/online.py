@@ -191,8 +191,9 @@ async def change_profile(
     body = await json_body(request)
     if not isinstance(body, dict) or set(body) != {"name"}:
         raise BadRequest(f'expected {{"name": "..."}}, got {body!r:.80}')
-    if not isinstance(body["name"], str):
-        raise BadRequest(f"'name' must be a JSON string, got {body['name']!r:.80}")
+    wrong = _wrong_types(body, {"name": str})
+    if wrong:
+        raise BadRequest("; ".join(wrong))
     name = clean_name(body["name"])
     await anyio.to_thread.run_sync(services.store.set_name, player, name)
     await services.rooms.rename(player)
