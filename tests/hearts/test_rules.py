@@ -77,6 +77,8 @@ def test_pass_errors() -> None:
     with pytest.raises(HeartsMoveError, match=foreign.notation) as caught:
         submit_pass(state, 2, [*hand[:2], foreign])
     assert caught.value.reason == "not_in_hand"
+    with pytest.raises(HeartsMoveError, match=f"{hand[0].notation} .*named 3 times, held 1"):
+        submit_pass(state, 2, [hand[0]] * 3)
     state = submit_pass(state, 2, hand[:3])
     with pytest.raises(HeartsMoveError) as caught:
         submit_pass(state, 2, state.hands[2][:3])

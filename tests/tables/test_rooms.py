@@ -148,6 +148,11 @@ def test_a_rated_table_seats_people_only() -> None:
             table_request(rated=True, rules={"preset": "standard", "players": 4},
                           seats=["host", {"level": "easy"}, "open", "open"]),
             table_id="x", invite="y", host="h", host_name="H", levels=LEVELS)
+    rated = online_table_from_request(
+        table_request(rated=True, rules={"preset": "standard", "players": 4}),
+        table_id="x", invite="y", host="h", host_name="H", levels=LEVELS)
+    with pytest.raises(ConfigError, match="people only"):  # bad_setting, as the request above
+        seat_computer(rated, "h", 1, "easy", "", LEVELS)
     with pytest.raises(ConfigError, match="100"):
         online_table_from_request(table_request(rated=True), table_id="x", invite="y",
                                   host="h", host_name="H", levels=LEVELS)

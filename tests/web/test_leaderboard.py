@@ -75,6 +75,16 @@ def test_the_asking_person_learns_their_own_line_under_the_threshold_too(
     assert mine["name"] == "Veli" and mine["rated_matches"] == 9
 
 
+def test_the_statistics_link_to_ones_own_page(ranked: tuple[TestClient, dict[str, str]]) -> None:
+    client, ids = ranked
+    for name in ("Veli", "Aino"):  # under the leaderboard's threshold too
+        page = client.get("/stats", headers=cookie_header(client, ids[name])).text
+        handle = services_of(client).handles.handle_of(ids[name])
+        assert re.findall(r'id="own-page" href="([^"]+)"', page) == [f"/players/{handle}"]
+        own = client.get(f"/players/{handle}", headers=cookie_header(client, ids[name])).text
+        assert f"<bdi>{name}</bdi>" in own
+
+
 def test_names_are_escaped_and_ids_never_shown(ranked: tuple[TestClient, dict[str, str]]) -> None:
     client, ids = ranked
     viewer = ids["Aino"]

@@ -335,8 +335,10 @@ def submit_pass(state: RoundState, seat: int, cards: Iterable[Card | str]) -> Ro
     missing = Counter(chosen) - Counter(state.dealt[seat])
     if missing:
         card = next(iter(missing))
+        held = state.dealt[seat].count(card)
+        why = "not in hand" if not held else f"named {chosen.count(card)} times, held {held}"
         raise HeartsMoveError(
-            f"seat {seat} cannot pass {card.notation} ({card.display}): not in hand",
+            f"seat {seat} cannot pass {card.notation} ({card.display}): {why}",
             "not_in_hand",
             seat,
             card,

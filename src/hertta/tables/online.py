@@ -325,8 +325,8 @@ def seat_computer(
     index = _seat_index(table, seat)
     if table.seats[index].kind != "open":
         raise SeatError(f"seat {index} is not open")
-    if table.rated:
-        raise SeatError("a rated table seats people only")
+    if table.rated:  # the same words and error as a rated table's request with a computer seat
+        raise ConfigError("a rated table seats people only")
     if level not in levels:
         raise ConfigError(f"level must be one of {', '.join(levels)}, got {level!r}")
     taken = [seat.name for seat in table.seats]

@@ -21,7 +21,9 @@ async def stats_page(
     lang = language_of(preferences)
     shown = [shown_lines(lang, found) for found in lines]
     sections = list(zip(services.games, shown, strict=True))
-    return render(request, services, "stats.html", preferences, sections=sections)
+    own_page = f"/players/{services.handles.handle_of(player)}"
+    return render(request, services, "stats.html", preferences, sections=sections,
+                  own_page=own_page)
 
 
 @router.get("/api/stats")
