@@ -155,3 +155,17 @@ def test_the_phone_layout(phone: Page, server: ServerProcess, artifacts: Path) -
         assert box["y"] + box["height"] <= size[3], (control, box)
     screenshot(phone, artifacts, "phone-examples-move-10")
 
+
+
+def test_a_button_that_reaches_an_end_hands_the_focus_on(page: Page, server: ServerProcess) -> None:
+    total = open_examples(page, server.url)
+    last = page.locator("#ex-last")
+    last.focus()
+    page.keyboard.press("Enter")
+    wait_step(page, total, total)
+    expect(last).to_be_disabled()
+    expect(page.locator("#ex-back")).to_be_focused()  # not dropped on the page's body
+    page.locator("#ex-first").focus()
+    page.keyboard.press("Enter")
+    wait_step(page, 0, total)
+    expect(page.locator("#ex-forward")).to_be_focused()

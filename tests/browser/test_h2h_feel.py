@@ -118,11 +118,14 @@ def test_free_and_covered_cards_look_different(page: Page, server: ServerProcess
     assert "brightness" in covered and "brightness" not in free, (free, covered)
 
 
-@pytest.mark.parametrize("motion", ["full", "reduced"])
+@pytest.mark.parametrize("motion", ["full", "reduced", "setting_off"])
 def test_a_tap_on_a_covered_card_is_felt(browser: Browser, server: ServerProcess,
                                          motion: str) -> None:
     context = browser.new_context(reduced_motion="reduce" if motion == "reduced" else None)
     page = context.new_page()
+    if motion == "setting_off":  # the animation setting "Pois": nothing moves either
+        open_game(page, server.url)
+        set_preferences(page, server.url, animation_ms=0)
     open_game(page, server.url)
     enter_code(page, PINNED_WINNABLE)
     hit(page, 1)  # covered: nothing happens in the game ...
@@ -240,3 +243,21 @@ def test_no_celebration_moves_under_reduced_motion(browser: Browser,
     heart = page.locator("#dialog-won .won-heart")
     assert heart.evaluate("(el) => el.getAnimations().length") == 0
     context.close()
+
+
+def test_undoing_to_the_start_by_keyboard_keeps_the_focus_on_the_cards(
+    page: Page, server: ServerProcess
+) -> None:
+    open_game(page, server.url)
+    enter_code(page, PINNED_WINNABLE)
+    page.locator("#stock").click()
+    wait_idle(page)
+    undo = page.locator("#btn-undo")
+    expect(undo).to_be_enabled()
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(undo).to_be_disabled()  # nothing left to undo: the button cannot keep the focus ...
+    focused = page.evaluate("() => [document.activeElement.tagName, document.activeElement.id]")
+    assert focused[0] != "BODY" and focused[1].startswith("card-"), focused  # ... the cards take it
+    page.keyboard.press("Space")  # and the keyboard goes on from there: Space turns the stock
+    expect(page.locator("#info-moves")).to_have_text("1")

@@ -121,6 +121,11 @@ def test_every_tap_rule(page: Page, server: ServerProcess, artifacts: Path) -> N
     expect(page.locator("#waste")).to_have_class(re.compile(r"\bcircled\b"))
     expect(element(page, 1)).to_have_class(re.compile(r"\bdarkened\b"))
     expect(page.locator("#waste")).not_to_have_class(re.compile(r"\bdarkened\b"))
+    # ... which a screen reader says too.
+    expect(element(page, 25)).to_have_attribute("aria-label", re.compile(r"\(pari vapaana\)$"))
+    expect(page.locator("#waste")).to_have_attribute("aria-label", re.compile(r"\(pari vapaana\)$"))
+    expect(element(page, 1)).to_have_attribute(
+        "aria-label", "hertta 10, paikka 1 (peitetty, ei sovi pariksi)")
     screenshot(page, artifacts, "desktop-assist")
     # A pair with the waste top.
     hit(page, "waste")

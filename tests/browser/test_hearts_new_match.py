@@ -141,3 +141,22 @@ def test_the_page_follows_the_limits_it_is_given(
         hit(page, f"#{ids[4]}", touch=False)  # a fifth is one too many
         expect(page.locator("#hand .hcard.chosen")).to_have_count(4)
         expect(page.locator("#announce")).to_contain_text("(4/4)")
+
+
+def test_a_first_visit_may_cancel_the_new_match_dialog(page: Page, server: ServerProcess) -> None:
+    open_hearts(page, server.url)
+    dialog = page.locator("#dialog-new")
+    expect(dialog).to_be_visible()  # no match yet: the dialog offers one by itself ...
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()  # ... and a person may decline it
+    expect(page.locator("#prompt")).to_have_text("Aloita uusi ottelu.")
+    page.locator("button.lang-button").click()  # the header is live again (it was under the
+    # dialog, which took every click and key)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(dialog).to_be_visible()  # a new page with no match offers it again
+    page.locator("#new-cancel").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#prompt")).to_have_text("Start a new match.")
+    page.keyboard.press("n")
+    expect(dialog).to_be_visible()
+

@@ -167,6 +167,9 @@ def test_keyboard_play_and_announcements(page: Page, server: ServerProcess) -> N
     page.add_init_script(RECORD_ANNOUNCEMENTS)
     open_hearts(page, server.url, lang="en")
     new_match(page, code="HM1-S4-AAAAAAM")
+    box = page.locator("#hand")
+    expect(box).to_have_attribute("aria-orientation", "horizontal")  # the arrows go sideways
+    expect(box).to_have_attribute("aria-multiselectable", "true")  # the pass chooses three
     page.locator("#hand .hcard").first.focus()
     for _ in range(3):
         page.keyboard.press("Enter")
@@ -174,6 +177,7 @@ def test_keyboard_play_and_announcements(page: Page, server: ServerProcess) -> N
     page.keyboard.press("p")
     idle(page)
     assert status(page) == "playing"
+    expect(box).to_have_attribute("aria-multiselectable", "false")  # a play is one card
     target = legal(page)[0]
     page.locator(f"#hand-{target}").focus()
     page.keyboard.press("Enter")

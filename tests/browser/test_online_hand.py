@@ -43,6 +43,7 @@ def start_with_computers(page: Page, players: int) -> None:
         page.locator(f"#create-seat-{seat}").select_option("normal")
     page.locator("#create-submit").click()
     expect(page.locator("#game")).to_have_attribute("data-phase", "passing")
+    expect(page.locator("#hand")).to_have_attribute("aria-multiselectable", "true")  # choose 3
 
 
 def test_thirteen_cards_lie_in_one_row_on_a_phone(server: ServerProcess, phone: Page) -> None:

@@ -37,6 +37,24 @@ def new_page(browser: Browser, contexts: list[BrowserContext], **options: Any) -
 # -- the navigation --------------------------------------------------------------------------
 
 
+def test_every_page_has_one_main_heading(page: Page, server: ServerProcess) -> None:
+    """A screen reader's list of headings starts with the page's name, the games' too (their
+    heading is out of sight: the game itself shows what it is)."""
+    for path, name in (("/h2h", "Heart to Heart"), ("/hearts", "Hearts"), ("/stats", "Tilastot"),
+                       ("/settings", "Asetukset"), ("/tables", None), ("/daily", None),
+                       ("/leaderboard", None), ("/help", None), ("/", None)):
+        page.goto(f"{server.url}{path}")
+        heading = page.get_by_role("heading", level=1)
+        expect(heading).to_have_count(1)
+        if name is not None:
+            expect(heading).to_have_text(name)
+    # The language button says what it does in the page's language, the other's name in its own.
+    button = page.locator(".lang-button")
+    expect(button).to_have_accessible_name("Kieli: English")
+    expect(button).not_to_have_attribute("lang", "en")
+    expect(button.locator('[lang="en"]')).to_have_text("ENEnglish")  # "EN" shown, the name read
+
+
 @pytest.mark.parametrize("width", [320, 390, 800, 1366])
 def test_the_games_are_named_in_the_navigation(
     browser: Browser, contexts: list[BrowserContext], server: ServerProcess, width: int

@@ -3,7 +3,7 @@
 // then draws it with the game's own rendering and animations.
 
 import { rankLabel } from "../common/card-svg.js";
-import { $, readJson } from "../common/dom.js";
+import { $, readJson, setDisabledAll } from "../common/dom.js";
 import { cardName, t } from "../common/i18n.js";
 import { motionMs } from "../common/motion.js";
 import { Animator } from "./animate.js";
@@ -85,10 +85,13 @@ function renderCaption(data) {
 
 function renderControls() {
   const step = shown.step;
-  $("ex-first").disabled = step === 0;
-  $("ex-back").disabled = step === 0;
-  $("ex-forward").disabled = step === config.total;
-  $("ex-last").disabled = step === config.total;
+  // At either end the focused button hands the focus to one that still goes somewhere.
+  setDisabledAll([
+    [$("ex-first"), step === 0, () => $("ex-forward")],
+    [$("ex-back"), step === 0, () => $("ex-forward")],
+    [$("ex-forward"), step === config.total, () => $("ex-back")],
+    [$("ex-last"), step === config.total, () => $("ex-back")],
+  ]);
   const play = $("ex-play");
   play.setAttribute("aria-pressed", String(playing));
   $("ex-play-label").textContent = playing ? play.dataset.pause : play.dataset.play;

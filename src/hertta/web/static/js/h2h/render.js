@@ -1,7 +1,7 @@
 // Rendering (lichess "view"): the DOM follows the state. Elements keep stable ids
 // (card-1..card-25, stock, waste) so the animations can find them before and after.
 
-import { $ } from "../common/dom.js";
+import { $, setDisabled } from "../common/dom.js";
 import { cardLabel, cardName, t, tn } from "../common/i18n.js";
 import { showGameMessage } from "../common/status.js";
 import { backMarkup, emptyMarkup, faceMarkup, recycleMarkup } from "./cards.js";
@@ -13,6 +13,13 @@ function setFace(element, kind, markup) {
     element.dataset.face = kind;
     element.innerHTML = markup;
   }
+}
+
+/** A card's name with what else a sighted player sees on it: covered, and the layout assist's
+ * circle (a partner is free now) or darkening (no partner for the selected card). */
+function withNotes(label, notes) {
+  const said = notes.filter(([, on]) => on).map(([key]) => t(key));
+  return said.length ? `${label} (${said.join(", ")})` : label;
 }
 
 function setClasses(element, flags) {
@@ -32,8 +39,9 @@ export function renderHeart(state) {
       element.setAttribute("aria-label", t("card.empty_slot", { position: p }));
     } else {
       setFace(element, card, faceMarkup(card));
-      const label = cardLabel(card, p);
-      element.setAttribute("aria-label", free ? label : `${label} (${t("card.covered")})`);
+      element.setAttribute("aria-label", withNotes(cardLabel(card, p), [
+        ["card.covered", !free], ["card.circled", circled.has(p)], ["card.darkened", darkened.has(p)],
+      ]));
     }
     element.setAttribute("aria-disabled", String(card === null || !free));
     element.setAttribute("aria-pressed", String(s.selection === p));
@@ -68,7 +76,9 @@ export function renderPiles(state) {
   const top = s.waste.top;
   if (top) {
     setFace(waste, top, faceMarkup(top));
-    waste.setAttribute("aria-label", tn("card.waste_label", s.waste.count, { card: cardName(top) }));
+    waste.setAttribute("aria-label", withNotes(tn("card.waste_label", s.waste.count, { card: cardName(top) }), [
+      ["card.circled", s.assist.circled.includes("waste")], ["card.darkened", s.assist.darkened.includes("waste")],
+    ]));
   } else {
     setFace(waste, "empty", emptyMarkup());
     waste.setAttribute("aria-label", t("card.waste_empty"));
@@ -90,7 +100,8 @@ function renderInfo(state) {
   $("info-moves").textContent = String(s.moves);
   $("info-code").textContent = s.code;
   renderClock(state);
-  $("btn-undo").disabled = !s.can_undo;
+  // Undone to the start with the keyboard: focus goes back to the cards.
+  setDisabled($("btn-undo"), !s.can_undo, () => document.querySelector('.card[tabindex="0"]'));
   showGameMessage(s.message ? t(`message.${s.message}`) : null);
   const game = $("game");
   game.dataset.status = s.status;

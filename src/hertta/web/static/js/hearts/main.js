@@ -113,9 +113,15 @@ function focusWayOn() {
 
 function syncDialogs(snapshot) {
   if (snapshot.status === "none") {
-    if (!dialogs.isOpen("dialog-new")) openNewDialog();
+    // Offered once: a person who cancels it sees the empty table and its prompt, can reach the
+    // header (the language button) and opens it again with "Uusi ottelu".
+    if (!state.newOffered) {
+      state.newOffered = true;
+      openNewDialog();
+    }
     return;
   }
+  state.newOffered = false;
   // The last round's result is shown with the match's end, which comes right behind it.
   const over = (snapshot.status === "round_over" && !endsMatch(snapshot)) || snapshot.status === "match_over";
   if (over && state.summaryShown !== summaryKey(snapshot)) {

@@ -5,7 +5,7 @@
 // what came or went, so focus survives and the animations can measure before and after.
 // Rendering never waits for anything.
 
-import { $ } from "../common/dom.js";
+import { $, setDisabled } from "../common/dom.js";
 import { namedRank, t, tn } from "../common/i18n.js";
 import { ruleOptionWords } from "../common/rules.js";
 import { backMarkup, cardKey, faceMarkup } from "./cards.js";
@@ -351,10 +351,12 @@ function renderControls(state) {
   setText($("prompt"), table ? prompt(snapshot, table, state.limits) : t("hearts.prompt.none"));
   const passing = state.passing;
   $("btn-pass").hidden = !passing;
+  $("hand").setAttribute("aria-multiselectable", String(passing)); // the pass chooses three
   $("btn-pass").disabled = state.chosen.size !== state.limits.pass_size;
   $("btn-next").hidden = snapshot.status !== "round_over" || endsMatch(snapshot);
-  $("btn-last").disabled = !table || !snapshot.observation.tricks.length;
-  $("btn-hint").disabled = !state.deciding;
+  const toHand = () => document.querySelector('#hand [tabindex="0"]');
+  setDisabled($("btn-last"), !table || !snapshot.observation.tricks.length, toHand);
+  setDisabled($("btn-hint"), !state.deciding, toHand);
   $("btn-hint").setAttribute("aria-busy", String(state.hintRequest !== null || state.hintWanted));
 }
 

@@ -18,6 +18,7 @@ export class HeartsState {
     this.hinted = new Set(); // cards the last hint named
     this.showing = false; // a message's events are being shown: input waits
     this.summaryShown = null; // which round's result dialog has been opened already
+    this.newOffered = false; // the new-match dialog opened by itself for a page with no match
     this.newRequest = null; // seq of a `new` frame waiting for its answer
     this.hintRequest = null; // seq of a `hint` frame waiting for its answer
     this.hintWanted = false; // Hint was pressed while the table still moved: sent once it rests

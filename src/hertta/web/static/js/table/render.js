@@ -357,6 +357,7 @@ export function renderPlay(state, page) {
   renderMoon(state, round);
   setText($("prompt"), promptText(state, round, page));
   $("btn-pass").hidden = !page.passing;
+  $("hand").setAttribute("aria-multiselectable", String(page.passing)); // the pass chooses three
   $("btn-pass").disabled = page.chosen.size !== page.limits.pass_size;
   $("btn-leave").hidden = state.table.you === null || state.table.status !== "playing";
   $("reactions").hidden = state.table.you === null;

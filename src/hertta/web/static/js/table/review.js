@@ -2,7 +2,7 @@
 // tricks one by one (a stepper). Shared by the table page (at each round's end, for everyone at
 // the table) and the replay page of a finished match. It draws only what the server laid open.
 
-import { $ } from "../common/dom.js";
+import { $, setDisabledAll } from "../common/dom.js";
 import { t, tn } from "../common/i18n.js";
 import { cardKey, faceMarkup } from "../hearts/cards.js";
 import { cardName } from "../hearts/render.js";
@@ -95,8 +95,10 @@ export class TrickStepper {
     const box = $("review-trick");
     box.replaceChildren();
     const trick = this.tricks[this.index];
-    $("trick-prev").disabled = this.index <= 0;
-    $("trick-next").disabled = this.index >= this.tricks.length - 1;
+    setDisabledAll([
+      [$("trick-prev"), this.index <= 0, () => $("trick-next")],
+      [$("trick-next"), this.index >= this.tricks.length - 1, () => $("trick-prev")],
+    ]);
     if (!trick) {
       $("trick-step").textContent = "";
       return;
