@@ -78,6 +78,28 @@ def test_usage_mistakes_are_one_line_too(tmp_path: Path) -> None:
     # The message quotes the value and names the command, even when the error does not know it.
     one_line_error(run("h2h", "new", "--seed", "abc"), "'abc'", "hertta h2h new:")
     one_line_error(run("hearts", "engine", "--level"), "hertta hearts engine:", "--level")
+    # An option given twice: Click takes the last value, and the message quotes that one.
+    one_line_error(run("h2h", "new", "--seed=5", "--seed=abc"), "'abc'")
+
+
+def test_check_refuses_numbers_and_keys_json_should_not_hold(tmp_path: Path) -> None:
+    """A record's JSON is read as strictly as an engine request: a number of thousands of
+    digits (Python itself refuses over 4,300), NaN, and a key given twice, each one line."""
+    path = tmp_path / "odd.json"
+    for text, words in (('{"format": "hertta-hearts-round/1", "dealer": ' + "9" * 5000 + "}",
+                         ("too big a number",)),
+                        ('{"format": "hertta-hearts-round/1", "dealer": NaN}', ("NaN",)),
+                        ('{"format": "x", "format": "hertta-hearts-round/1"}', ("'format'",
+                                                                                 "twice"))):
+        path.write_text(text)
+        one_line_error(run("hearts", "check", str(path)), str(path), *words)
+
+
+def test_a_tournament_of_unbounded_size_is_refused_before_it_starts() -> None:
+    one_line_error(run("hearts", "tournament", "--rounds", "1000000000", "--workers", "1"),
+                   "rounds must be 1 to 1,000,000", "1000000000")
+    one_line_error(run("hearts", "tournament", "--rounds", "10", "--workers", "1000"),
+                   "--workers", "'1000'")
 
 
 @pytest.mark.parametrize("group", [[], ["h2h"], ["hearts"]])

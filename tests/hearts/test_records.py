@@ -110,6 +110,25 @@ def test_not_json() -> None:
         parse_record("{not json")
 
 
+@pytest.mark.parametrize(("text", "words"), [
+    ('{"dealer": ' + "9" * 5000 + "}", "too big a number"),  # Python refuses > 4,300 digits
+    ('{"dealer": 1e400}', "too big a number"),
+    ('{"dealer": NaN}', "NaN is not a JSON number"),
+    ('{"format": 1, "format": 2}', "'format' is given twice"),
+    ("[" * 100_000, "nested too deeply"),
+])
+def test_json_a_record_may_not_hold(text: str, words: str) -> None:
+    with pytest.raises(RecordError, match=words):
+        parse_record(text)
+
+
+def test_a_byte_order_mark_is_skipped_and_text_is_required() -> None:
+    record = parse_record(format_record(record_from_json(golden())))
+    assert parse_record("\ufeff" + format_record(record)) == record
+    with pytest.raises(RecordError, match="JSON text, got None"):
+        parse_record(None)  # type: ignore[arg-type]
+
+
 def test_passes_must_be_empty_with_no_pass() -> None:
     data = golden()
     data["pass"] = "none"

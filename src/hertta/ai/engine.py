@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Final
@@ -34,13 +33,12 @@ from hertta.hearts.observation import Observation
 from hertta.hearts.round import Phase
 from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64, derive_seed
+from hertta.strict_json import JSON_WHITESPACE, loads_strict
+from hertta.strict_json import short as _short
 
 DECISIONS: Final = ("pass", "play", "moon")
 MAX_REQUEST_CHARS: Final = 100_000
 """A whole Cancellation round is about 2,000 characters; anything far longer is refused."""
-JSON_WHITESPACE: Final = " \t\r\n"
-"""The white space JSON allows around a value (``str.strip()`` would also take form feeds,
-the information separators and U+2028)."""
 MAX_ERROR_CHARS: Final = 400
 """Error messages quote the input, cut to this length."""
 
@@ -87,32 +85,6 @@ class ErrorAnswer:
 EngineAnswer = PassAnswer | PlayAnswer | MoonAnswer | ErrorAnswer
 
 
-def _no_constants(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite(text: str) -> float:
-    """A JSON number too big for a float (``1e400``) would come back as Infinity, which no
-    answer line may hold."""
-    number = float(text)
-    if not math.isfinite(number):
-        raise ValueError(f"{_short_number(text)} is too big a number")
-    return number
-
-
-def _finite_int(text: str) -> int:
-    """An integer too big for a double (310 digits) is refused like ``1e400``: a client in
-    any other language reads it as Infinity or fails, and arithmetic on it (totals) would
-    cost time growing with its length. ``float`` of the text is Infinity exactly then."""
-    if not math.isfinite(float(text)):
-        raise ValueError(f"{_short_number(text)} is too big a number")
-    return int(text)
-
-
-def _short_number(text: str) -> str:
-    return text if len(text) <= 40 else f"{text[:20]}... ({len(text)} characters)"
-
-
 def _too_long(length: int) -> str:
     return f"the line is {length} characters long (at most {MAX_REQUEST_CHARS})"
 
@@ -124,23 +96,7 @@ def _decode(line: str) -> Any:
     text = line.strip(JSON_WHITESPACE)
     if len(text) > MAX_REQUEST_CHARS:
         raise ValueError(_too_long(len(text)))
-    try:
-        return json.loads(
-            text, parse_constant=_no_constants, parse_float=_finite, parse_int=_finite_int,
-            object_pairs_hook=_no_key_twice,
-        )
-    except RecursionError:
-        raise ValueError("the JSON is nested too deeply") from None
-
-
-def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object; a key given twice is refused (the later would silently win)."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ValueError(f"the key {_short(key)} is given twice")
-        found[key] = value
-    return found
+    return loads_strict(text)
 
 
 def parse_request(line: str) -> EngineRequest:
@@ -220,11 +176,6 @@ def parse_answer(line: str) -> EngineAnswer:
     except HerttaError as err:
         raise EngineRequestError(f"bad answer {_short(data)}: {err}", answer_id) from None
     raise EngineRequestError(f"not an engine answer: {_short(data)}", answer_id)
-
-
-def _short(value: object, limit: int = 120) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def request_seed(request: EngineRequest, seed: int) -> int:

@@ -33,6 +33,12 @@ from hertta.hearts.codes import MATCH_COUNT, MatchCode, format_match_code
 from hertta.hearts.config import RulesConfig, preset
 from hertta.rng import SplitMix64, derive_seed
 
+MAX_ROUNDS = 1_000_000
+"""Rounds per rotation at most: a day of work at Hard's speed; the jobs of a batch are built
+at once, so a number without a bound would fill the memory before anything is played."""
+MAX_WORKERS = 64
+"""Worker processes at most, as the web app's pool (``HERTTA_WORKERS``)."""
+
 Z95 = 1.959963984540054
 """The normal distribution's 0.975 quantile."""
 # fmt: off
@@ -69,8 +75,8 @@ class TournamentConfig:
             raise ConfigError(
                 f"{self.rules.preset} is for {counts} players, not {len(self.seats)} seats"
             )
-        if self.rounds < 1:
-            raise ConfigError(f"rounds must be at least 1, got {self.rounds!r}")
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise ConfigError(f"rounds must be 1 to {MAX_ROUNDS:,}, got {self.rounds!r}")
 
     def options(self, level: str) -> dict[str, Any]:
         """The constructor options of ``level``'s players."""

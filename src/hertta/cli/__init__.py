@@ -67,17 +67,19 @@ def _command_of(args: list[str]) -> str:
 
 
 def _value_given(param: object, args: list[str]) -> str | None:
-    """What the command line gave the option ``param`` (so a message can quote it)."""
+    """What the command line gave the option ``param`` (so a message can quote it): its last
+    value, the one Click takes when an option is given twice."""
     names = getattr(param, "opts", None)
     if not isinstance(names, list):
         return None
+    given = None
     for i, arg in enumerate(args):
         for name in names:
             if arg == name and i + 1 < len(args):
-                return args[i + 1]
-            if arg.startswith(f"{name}="):
-                return arg.split("=", 1)[1]
-    return None
+                given = args[i + 1]
+            elif arg.startswith(f"{name}="):
+                given = arg.split("=", 1)[1]
+    return given
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,7 +18,6 @@ from typing import Annotated, BinaryIO, Final, TextIO
 import typer
 
 from hertta.ai.engine import (
-    JSON_WHITESPACE,
     MAX_REQUEST_CHARS,
     ErrorAnswer,
     format_answer,
@@ -29,6 +28,7 @@ from hertta.ai.protocol import Player
 from hertta.ai.registry import LEVEL_NAMES, make_player
 from hertta.cli.errors import EXIT_BAD_INPUT, MAX_SEED
 from hertta.errors import HerttaError
+from hertta.strict_json import JSON_WHITESPACE
 
 MAX_LINE_BYTES: Final = 4 * MAX_REQUEST_CHARS + len(b"\r\n")
 """The longest line read whole: a request's most characters at 4 bytes of UTF-8 each, and

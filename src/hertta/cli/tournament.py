@@ -26,6 +26,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from hertta.ai.tournament import (
+    MAX_WORKERS,
     TournamentConfig,
     TournamentResult,
     parse_seats,
@@ -106,7 +107,7 @@ def tournament(
         str, typer.Option("--preset", help="Rules preset (standard, omnibus, ...).")
     ] = "standard",
     workers: Annotated[
-        int, typer.Option(min=0, help="Worker processes (default, 0: all cores).")
+        int, typer.Option(min=0, max=MAX_WORKERS, help="Worker processes (default, 0: all cores).")
     ] = 0,
     seed: Annotated[
         int, typer.Option(min=0, max=MAX_SEED, help="Seed of the match codes and the players.")

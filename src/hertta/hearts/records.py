@@ -33,6 +33,7 @@ from hertta.hearts.round import (
     round_from_hands,
     submit_pass,
 )
+from hertta.strict_json import BYTE_ORDER_MARK, loads_strict, short
 
 FORMAT: Final = "hertta-hearts-round/1"
 _REQUIRED: Final = ("format", "players", "rules", "dealer", "pass", "hands", "passes", "plays")
@@ -132,12 +133,14 @@ def record_from_json(data: object) -> RoundRecord:
 
 def parse_record(text: str) -> RoundRecord:
     """Read a record from JSON text."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, got {short(text)}")
     try:
-        data = json.loads(text)
+        data = loads_strict(text.removeprefix(BYTE_ORDER_MARK))
     except json.JSONDecodeError as err:
         raise RecordError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
-    except RecursionError:
-        raise RecordError("not a round record: the JSON is nested too deeply") from None
+    except ValueError as err:  # NaN, a number too big, a key twice, nesting too deep
+        raise RecordError(f"not a round record: {err}") from None
     return record_from_json(data)
 
 
