@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
 import hertta.ai.hard as hard_module
 from hertta.ai.hard import HardPlayer, interchangeable_groups
 from hertta.ai.knowledge import knowledge_of
+from hertta.ai.registry import make_player
 from hertta.ai.search import Evaluation, continuation_value, round_utility
 from hertta.cards import Suit
+from hertta.errors import ConfigError
 from hertta.hearts.observation import observe
 from hertta.rng import SplitMix64
 
@@ -71,8 +76,27 @@ def test_a_time_budget_stops_the_search_by_the_injected_clock() -> None:
 
 
 def test_a_time_budget_needs_a_clock() -> None:
-    with pytest.raises(ValueError, match="clock"):
+    with pytest.raises(ConfigError, match="clock"):
         HardPlayer(time_budget=0.1)
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"budget": -5}, "budget must be a whole number of at least 1, got -5"),
+    ({"budget": "x"}, "got 'x'"),
+    ({"pass_budget": 0}, "pass_budget"),
+    ({"moon_samples": True}, "moon_samples"),
+    ({"min_worlds": 500}, "min_worlds 500 is over max_worlds 400"),
+    ({"pass_shortlist": 2}, "pass_shortlist must be at least 3"),
+    ({"play_noise": 0}, "play_noise must be above 0 and at most 1"),
+    ({"play_noise": 1.5}, "play_noise"),
+    ({"prior_margin": -1}, "prior_margin must be a number of 0 or more, got -1"),
+    ({"prior_z": float("nan")}, "prior_z"),
+    ({"time_budget": -0.1, "clock": lambda: 0.0}, "time_budget"),
+])
+def test_options_that_would_search_nothing_are_refused(options: dict[str, Any],
+                                                        words: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(words)):
+        make_player("hard", **options)
 
 
 def test_paired_choice_keeps_the_prior_inside_the_noise() -> None:

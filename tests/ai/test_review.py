@@ -8,10 +8,13 @@ import pickle
 from hertta.ai.hard import HardPlayer
 from hertta.ai.registry import make_player
 from hertta.ai.review import (
+    MAX_WORLDS,
+    MIN_WORLDS,
     MISTAKE_POINTS,
     TARGET_ERROR,
     assess_pass,
     assess_play,
+    paired_cost,
     replay_decisions,
     review_task,
 )
@@ -99,3 +102,17 @@ def test_the_only_card_costs_nothing() -> None:
     found = assess_play(view, card, SplitMix64(3), HardPlayer())
     assert found.cost == 0 and found.best == (card,) and not found.mistake
     assert found.worlds == 0  # nothing to search
+
+
+def test_a_cost_that_never_settles_stops_at_the_world_limit_exactly() -> None:
+    rng = SplitMix64(3)
+
+    def noisy() -> tuple[float, tuple[float, float]]:  # never within +-0.25 of its mean
+        return 0.0, (0.0, float(rng.below(200)))
+
+    def settled() -> tuple[float, tuple[float, float]]:  # Hard 3 points better in every world
+        return 0.0, (3.0, 0.0)
+
+    cost, error, worlds = paired_cost(noisy)
+    assert worlds == MAX_WORLDS and error > 0.25 and cost >= 0
+    assert paired_cost(settled) == (3.0, 0.0, MIN_WORLDS)

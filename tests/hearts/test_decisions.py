@@ -93,6 +93,14 @@ def test_a_non_string_is_refused() -> None:
         parse_decision(["N"])  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("value", [None, "0:QS", 5, "N"])
+def test_what_is_not_a_decision_is_not_written_as_the_next_round(value: object) -> None:
+    with pytest.raises(RecordError, match="not a Hearts decision"):
+        format_decision(value)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="not a Hearts decision"):
+        format_decisions([PlayDecision(0, parse_card("QS")), value])  # type: ignore[list-item]
+
+
 def random_decision(match_state, rng: SplitMix64) -> Decision:  # type: ignore[no-untyped-def]
     needed = decision_needed(match_state)
     state = match_state.round

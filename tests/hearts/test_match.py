@@ -121,6 +121,9 @@ def test_round_trip(
         "HM1-S4-AAAAAAA-QB2",
         "HM1-S3-AAAAAAA-BC2C",  # a bonus card the deck of 3 leaves out: nobody could take it
         "HM1-S6-AAAAAAA-BC3C",
+        "HM1-S4-AAAAAAA-BC TD",  # white space inside a code, which only its ends may have
+        "HM1-S4-AAAAAAA-BC\tTD",
+        "HM1-S4-AAAAAAA-BC10D",  # a card as the code writes it, two letters
     ],
 )
 def test_malformed_codes_are_refused_quoting_the_input(text: str) -> None:

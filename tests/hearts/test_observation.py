@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hertta.cards import Card, Suit, parse_card
+from hertta.errors import ConfigError
 from hertta.hearts.config import PRESET_NAMES, preset
 from hertta.hearts.deck import PASS_CYCLES
 from hertta.hearts.observation import (
@@ -72,6 +73,15 @@ def test_an_observation_never_shows_hidden_cards(name: str, players: int, seed: 
         if rng.below(6) == 0:
             check_view(state)
     check_view(state)
+
+
+@pytest.mark.parametrize("seat", [-1, -4, 4, True, None, "0"])
+def test_only_a_seat_of_the_table_is_observed(seat: object) -> None:
+    state = start(preset("standard"), 4, build_hands(preset("standard"), 4, {}))
+    with pytest.raises(ConfigError, match=f"no seat {seat!r} at a 4-player table"):
+        observe(state, seat)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="one total per seat"):
+        observe(state, 0, [0, 0, 0])
 
 
 def test_the_view_holds_passes_history_scores_and_turn() -> None:

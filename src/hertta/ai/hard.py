@@ -26,6 +26,7 @@ budget by default, so the same generator state gives the same decisions on any m
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
@@ -47,6 +48,7 @@ from hertta.ai.search import (
 )
 from hertta.ai.situation import situation_of
 from hertta.cards import Card
+from hertta.errors import ConfigError
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.deck import PASS_COUNT, deck_for, hand_size, pass_offset
 from hertta.hearts.fast import FastRound
@@ -100,6 +102,14 @@ def interchangeable_groups(obs: Observation, know: Knowledge) -> list[list[Card]
     return groups
 
 
+def _check_options(**counts: object) -> None:
+    """Each count is a whole number of at least 1 (a budget of -5 or "x" would search nothing
+    or fail deep inside a decision); ConfigError quotes the first that is not."""
+    for name, value in counts.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ConfigError(f"{name} must be a whole number of at least 1, got {value!r}")
+
+
 class HardPlayer:
     """The searching player (see the module docstring)."""
 
@@ -123,7 +133,21 @@ class HardPlayer:
         moon_plan: bool = False,
     ) -> None:
         if time_budget is not None and clock is None:
-            raise ValueError("a time budget needs a clock (e.g. time.perf_counter)")
+            raise ConfigError("a time budget needs a clock (e.g. time.perf_counter)")
+        _check_options(budget=budget, pass_budget=pass_budget, moon_samples=moon_samples,
+                       min_worlds=min_worlds, max_worlds=max_worlds, pass_shortlist=pass_shortlist)
+        if pass_shortlist < PASS_COUNT:
+            raise ConfigError(f"pass_shortlist must be at least {PASS_COUNT}, got {pass_shortlist}")
+        if not min_worlds <= max_worlds:
+            raise ConfigError(f"min_worlds {min_worlds} is over max_worlds {max_worlds}")
+        if play_noise is not None and not (isinstance(play_noise, int | float)
+                                           and 0 < play_noise <= 1):
+            raise ConfigError(f"play_noise must be above 0 and at most 1, got {play_noise!r}")
+        for name, value in (("time_budget", time_budget), ("prior_margin", prior_margin),
+                            ("prior_z", prior_z)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                                      or not 0 <= value < math.inf):
+                raise ConfigError(f"{name} must be a number of 0 or more, got {value!r}")
         self.budget = budget
         self.pass_budget = pass_budget
         self.max_worlds = max_worlds

@@ -89,7 +89,7 @@ def paired_cost(world: World) -> tuple[float, float, int]:
     well enough; (cost, its standard error, worlds)."""
     collector = Collector(2)
     while True:
-        for _ in range(BATCH):
+        for _ in range(min(BATCH, MAX_WORLDS - len(collector.logs))):  # the last batch stops at it
             collector.add(*world())
         done = len(collector.logs)
         evaluation: Evaluation = collector.result()

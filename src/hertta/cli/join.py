@@ -91,7 +91,7 @@ def join(
         player = make_player(level)
         if not 0 < timeout <= MAX_TIMEOUT_S:
             raise HerttaError(f"--timeout must be a positive number of seconds up to "
-                              f"{MAX_TIMEOUT_S:g} (30 days), got {timeout:g}")
+                              f"{MAX_TIMEOUT_S:.0f} (30 days), got {timeout!r}".removesuffix(".0"))
         if retries < 0:
             raise HerttaError(f"--retries must be 0 or more, got {retries}")
         client = TableClient(

@@ -156,6 +156,8 @@ def _parse_value(name: str, text: str, code: str) -> Any:
             card: Card = parse_card(text)
         except HerttaError:
             raise bad() from None
+        if card.notation != text:  # the card's own two letters: no space inside, no "10D"
+            raise bad()
         return card
     if not _NUMBER_RE.fullmatch(text):
         raise bad()

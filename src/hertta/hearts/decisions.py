@@ -69,8 +69,10 @@ def format_decision(decision: Decision) -> str:
         text = f"{decision.seat}:{decision.card.notation}"
     elif isinstance(decision, MoonDecision):
         text = f"M{decision.seat}:{decision.option}"
-    else:
+    elif isinstance(decision, NextRound):
         return NEXT_TEXT
+    else:  # a text, None, a number: written as "N" it would read back as the next round
+        raise RecordError(f"not a Hearts decision: {decision!r}")
     try:
         valid = parse_decision(text) == decision
     except RecordError:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hertta.cards import Card, Suit
+from hertta.errors import ConfigError
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import RulesConfig, rules_to_json
 from hertta.hearts.deck import PassDirection, deck_for
@@ -106,8 +107,14 @@ def kitty_points(state: RoundState) -> int:
 
 
 def observe(state: RoundState, seat: int, match_totals: Sequence[int] | None = None) -> Observation:
-    """``seat``'s view of ``state``; ``match_totals`` are the totals before this round."""
+    """``seat``'s view of ``state``; ``match_totals`` are the totals before this round.
+    ConfigError for a seat the table does not have (a negative one would index another
+    seat's hand from the end) or totals not one per seat."""
     n = state.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ConfigError(f"no seat {seat!r} at a {n}-player table")
+    if match_totals is not None and len(match_totals) != n:
+        raise ConfigError(f"match_totals must give one total per seat ({n}), got {match_totals!r}")
     offset = state.pass_offset
     taker = state.kitty_taker
     sees = sees_kitty(state, seat)
