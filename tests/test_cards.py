@@ -14,7 +14,7 @@ from hertta.cards import (
     parse_cards,
     sort_hand,
 )
-from hertta.errors import HerttaError, NotationError
+from hertta.errors import HerttaError, NotationError, quoted
 
 
 def test_notation_and_display() -> None:
@@ -81,3 +81,10 @@ def test_sort_by_suit_then_rank() -> None:
 
 def test_parse_cards_string_and_list() -> None:
     assert parse_cards("QS, TH 2c") == parse_cards(["QS", "TH", "2C"])
+
+
+def test_an_error_quotes_a_long_input_cut_short() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_card("Q" * 2_000_000)
+    assert len(str(caught.value)) < 200 and "'QQQQ" in str(caught.value)
+    assert quoted("x" * 500, 10) == "'xxxxxx..." and quoted("QS") == "'QS'"

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Any
 
-from hertta.errors import NotationError
+from hertta.errors import NotationError, quoted
 
 
 class Suit(IntEnum):
@@ -142,7 +142,7 @@ ALL_CARDS: tuple[Card, ...] = _CARDS
 def parse_card(text: str) -> Card:
     """Read one card in notation (``"QS"``, ``"th"``, ``"10H"``, ``"Q♠"``)."""
     if not isinstance(text, str):
-        raise NotationError(f"a card must be written as text like 'QS', got {text!r}")
+        raise NotationError(f"a card must be written as text like 'QS', got {quoted(text, 60)}")
     cleaned = text.strip()
     # Only ASCII is upper-cased: str.upper() turns a few other letters into ASCII ones ("ſ" ->
     # "S"), and the suit symbols have no case.
@@ -151,7 +151,8 @@ def parse_card(text: str) -> Card:
     suit = _SUIT_BY_TEXT.get(cleaned[-1:])
     if rank is None or suit is None:
         raise NotationError(
-            f"not a card: {text!r} (expected rank 2-9/T/J/Q/K/A and suit C/D/S/H, e.g. 'QS')"
+            f"not a card: {quoted(text, 60)} (expected rank 2-9/T/J/Q/K/A and suit C/D/S/H, "
+            "e.g. 'QS')"
         )
     return Card(rank, suit)
 

@@ -6,6 +6,13 @@ CLI to exit code 2, each in exactly one place.
 """
 
 
+def quoted(value: object, limit: int = 120) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters: a message quotes the bad
+    input, and a megabyte of it would make a megabyte of message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class HerttaError(ValueError):
     """Base class of every error caused by bad input or an illegal request."""
 

@@ -9,6 +9,8 @@ import json
 import math
 from typing import Any, Final
 
+from hertta.errors import quoted
+
 JSON_WHITESPACE: Final = " \t\r\n"
 """The white space JSON allows around a value (``str.strip()`` would also take form feeds,
 the information separators and U+2028)."""
@@ -26,12 +28,6 @@ def loads_strict(text: str) -> Any:
         )
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
-
-
-def short(value: object, limit: int = 120) -> str:
-    """``repr(value)``, cut to ``limit`` characters for an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _no_constant(name: str) -> None:
@@ -64,6 +60,6 @@ def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            raise ValueError(f"the key {short(key)} is given twice")
+            raise ValueError(f"the key {quoted(key)} is given twice")
         found[key] = value
     return found

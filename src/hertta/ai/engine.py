@@ -26,6 +26,7 @@ from typing import Any, Final
 from hertta.ai.protocol import Player
 from hertta.cards import Card, parse_card
 from hertta.errors import HerttaError
+from hertta.errors import quoted as _short
 from hertta.hearts.config import MOON_OPTIONS
 from hertta.hearts.deck import PASS_COUNT
 from hertta.hearts.knowledge_json import KNOWLEDGE_KEYS, knowledge_from_json, knowledge_to_json
@@ -34,7 +35,6 @@ from hertta.hearts.round import Phase
 from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64, derive_seed
 from hertta.strict_json import JSON_WHITESPACE, loads_strict
-from hertta.strict_json import short as _short
 
 DECISIONS: Final = ("pass", "play", "moon")
 MAX_REQUEST_CHARS: Final = 100_000

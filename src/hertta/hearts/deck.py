@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Final
 
 from hertta.cards import ALL_CARDS, Card, Rank, Suit
-from hertta.errors import ConfigError
+from hertta.errors import ConfigError, quoted
 from hertta.hearts.config import RulesConfig
 from hertta.rng import SplitMix64
 
@@ -90,7 +90,7 @@ def parse_pass_direction(text: object) -> PassDirection:
         if key in _DIRECTION_ALIASES:
             return _DIRECTION_ALIASES[key]
     names = ", ".join(_DIRECTION_VALUES)
-    raise ConfigError(f"unknown pass direction {text!r} (expected one of {names})")
+    raise ConfigError(f"unknown pass direction {quoted(text, 60)} (expected one of {names})")
 
 
 def check_players(rules: RulesConfig, players: int) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from hertta.cards import Card, parse_card
-from hertta.errors import HerttaError, RecordError
+from hertta.errors import HerttaError, RecordError, quoted
 from hertta.hearts.config import MOON_OPTIONS, RulesConfig, rules_from_json, rules_to_json
 from hertta.hearts.deck import PassDirection, parse_pass_direction, pass_offset
 from hertta.hearts.round import (
@@ -33,7 +33,7 @@ from hertta.hearts.round import (
     round_from_hands,
     submit_pass,
 )
-from hertta.strict_json import BYTE_ORDER_MARK, loads_strict, short
+from hertta.strict_json import BYTE_ORDER_MARK, loads_strict
 
 FORMAT: Final = "hertta-hearts-round/1"
 _REQUIRED: Final = ("format", "players", "rules", "dealer", "pass", "hands", "passes", "plays")
@@ -134,7 +134,7 @@ def record_from_json(data: object) -> RoundRecord:
 def parse_record(text: str) -> RoundRecord:
     """Read a record from JSON text."""
     if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, got {short(text)}")
+        raise RecordError(f"a record is JSON text, got {quoted(text)}")
     try:
         data = loads_strict(text.removeprefix(BYTE_ORDER_MARK))
     except json.JSONDecodeError as err:
