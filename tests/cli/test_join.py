@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import sqlite3
 import subprocess
 import time
@@ -218,6 +219,9 @@ def test_bad_links_and_levels_are_refused_before_anything_is_sent() -> None:
                    "not an invite URL")
     one_line_error(run("hearts", "join", "http://127.0.0.1:8000/t/x", "--level", "genius"),
                    "genius")
+    secret = run("hearts", "join", "http://aino:s3cret@127.0.0.1:8000/t/x?invite=y")
+    one_line_error(secret, "not an invite URL", "user name or password")
+    assert "s3cret" not in secret.stderr
     for seed in ("-1", str(1 << 64)):  # as the engine: a seed it would not take either
         one_line_error(run("hearts", "join", "http://127.0.0.1:8000/t/x", "--seed", seed), seed)
 
@@ -274,10 +278,12 @@ def test_a_table_that_never_fills_times_out(server: ServerProcess) -> None:
 
 
 @pytest.mark.parametrize(("timeout", "words"), [
-    ("1e10", "up to 2.592e+06 (30 days), got 1e+10"),  # was a traceback past about 9.2e9
-    ("9.3e9", "got 9.3e+09"),
+    ("1e10", "up to 2592000 (30 days), got 10000000000"),  # was a traceback past about 9.2e9
+    ("9.3e9", "got 9300000000"),
     ("nan", "got nan"),
     ("0", "got 0"),
+    ("2592001", "got 2592001"),  # one over the 30 days: quoted as given, not rounded to equal
+    ("2592000.1", "got 2592000.1"),
 ])
 def test_a_timeout_out_of_range_is_one_line(
     server: ServerProcess, timeout: str, words: str
@@ -285,6 +291,19 @@ def test_a_timeout_out_of_range_is_one_line(
     table = create_table(server, server.player_cookie())
     one_line_error(run("hearts", "join", table["invite_url"], "--timeout", timeout),
                    "--timeout must be a positive number", words)
+
+
+def test_a_bot_stopped_by_sigterm_gives_its_seat_up(server: ServerProcess) -> None:
+    host = server.player_cookie()
+    table = create_table(server, host)
+    with watching(server, table, host) as watcher:
+        bot = start_bot(table["invite_url"], "easy", 0)
+        watcher.until({"type": "seating"})  # the bot sat down
+        bot.terminate()  # as kill or a service manager stops it
+        _, err = bot.communicate(timeout=WAIT_S)
+    assert bot.returncode == 128 + signal.SIGTERM and err == "error: terminated\n", err
+    seats = api(server, f"/api/tables/{table['id']}?invite={invite_of(table)}", host)["seats"]
+    assert [s["kind"] for s in seats] == ["open"] * 4, seats  # not held by a bot that is gone
 
 
 def test_a_bot_the_host_removes_goes(server: ServerProcess) -> None:

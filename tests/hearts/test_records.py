@@ -72,7 +72,9 @@ def swapped_hand(data: dict[str, Any]) -> list[list[str]]:
     [
         ([], "must be a JSON object"),
         (mutate({"format": "hertta-hearts-round/2"}), "format must be"),
-        (mutate({"players": 7}), "players must be one of 3, 4, 5, 6"),
+        (mutate({"players": 7}), "players: standard is for 3, 4, 5, 6 players, not 7"),
+        (mutate({"rules": {"preset": "standard", "cancellation": True}}),
+         "players: standard with two decks \\(cancellation\\) is for 5, 6 players, not 4"),
         (mutate({"rules": "spades"}), "rules: unknown rules preset 'spades'"),
         (mutate({"rules": {"preset": "standard", "moon": "x"}}), "unknown rule option 'moon'"),
         (mutate({"dealer": 4}), "dealer must be a seat 0..3"),

@@ -110,6 +110,9 @@ def parse_invite(url: str) -> Invite:
         parts.port  # noqa: B018 (reading it checks it: a bad port raises ValueError)
     except ValueError:
         raise TableClientError(f"not an invite URL: {url!r} ({expected})") from None
+    if parts.username is not None or parts.password is not None:
+        # An invite link never carries a user or password, and a message would echo them.
+        raise TableClientError(f"not an invite URL: a user name or password in it ({expected})")
     segments = parts.path.strip("/").split("/")
     tokens = parse_qs(parts.query).get("invite", [])
     if (
@@ -195,7 +198,9 @@ class TableClient:
         """Stopping before the match began (timed out, interrupted, refused): stand, so the
         seat is free for someone else, not held by a player who is gone (best effort)."""
         table = {} if self._state is None else self._state.get("table") or {}
-        if table.get("status") != "waiting" or seat_of(self._state or {}) is None:
+        # Not yet told of its own seat (stopped right after sitting down, before the state
+        # that shows it came): stand all the same; a stand without a seat is only refused.
+        if table.get("status") not in ("waiting", None):
             return
         with contextlib.suppress(Exception):
             self._send(socket, "stand")

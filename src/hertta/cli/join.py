@@ -12,6 +12,7 @@ The sub-app's owner calls :func:`register` on the ``hearts`` Typer app.
 from __future__ import annotations
 
 import json
+import signal
 from typing import Annotated, Final
 
 import typer
@@ -98,10 +99,14 @@ def join(
             parse_invite(invite_url), player, name=default_name(level) if name is None else name,
             seed=seed, timeout_s=timeout, reconnect_tries=retries,
         )
+        signal.signal(signal.SIGTERM, _terminate)
         result = client.play()
     except HerttaError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    except Terminated:
+        typer.echo("error: terminated", err=True)
+        raise typer.Exit(128 + signal.SIGTERM) from None
     except KeyboardInterrupt:
         typer.echo("error: interrupted", err=True)
         raise typer.Exit(130) from None
@@ -109,6 +114,15 @@ def join(
         typer.echo(json.dumps(result.to_json()))
     else:
         typer.echo(format_result(result))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, a service manager stopping the bot): ended as Ctrl-C ends it, so a
+    seat taken before the match began is given up, not held by a player who is gone."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def register(app: typer.Typer) -> None:

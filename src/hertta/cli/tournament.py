@@ -44,7 +44,8 @@ def results_table(result: TournamentResult) -> Table:
     table = Table(
         title=(
             f"{config.rules.preset}, seats {','.join(config.seats)}: "
-            f"{result.match_codes} matches x {config.players} rotations, "
+            f"{result.match_codes} {'match' if result.match_codes == 1 else 'matches'} "
+            f"x {config.players} rotations, "
             f"{result.rounds} rounds"
         ),
         box=box.SIMPLE_HEAD,
@@ -56,7 +57,7 @@ def results_table(result: TournamentResult) -> Table:
     table.add_column("rounds", justify="right")
     table.add_column("match wins", justify="right", no_wrap=True)
     table.add_column("moons shot", justify="right")
-    table.add_column("moons hit", justify="right")
+    table.add_column("moons suffered", justify="right")  # seat-rounds of another's moon
     for s in result.levels:
         table.add_row(
             s.level,

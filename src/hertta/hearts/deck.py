@@ -93,21 +93,26 @@ def parse_pass_direction(text: object) -> PassDirection:
     raise ConfigError(f"unknown pass direction {quoted(text, 60)} (expected one of {names})")
 
 
+def wrong_player_count(rules: RulesConfig, players: object) -> str | None:
+    """Why ``players`` cannot play ``rules`` (3-6; Cancellation 5-6), or None when they can."""
+    whole = isinstance(players, int) and not isinstance(players, bool)
+    if whole and players in rules.player_counts:
+        return None
+    counts = ", ".join(map(str, rules.player_counts))
+    # Two decks (Cancellation, or its option on another preset) set the counts, not the
+    # preset's name: "standard is for 5, 6 players" misled.
+    what = rules.preset
+    if rules.cancellation and rules.preset != "cancellation":
+        what = f"{rules.preset} with two decks (cancellation)"
+    return f"{what} is for {counts} players, not {players!r}"
+
+
 def check_players(rules: RulesConfig, players: int) -> None:
-    """ConfigError unless ``players`` can play ``rules`` (3-6; Cancellation 5-6) and the bonus
-    card, if any, is in their deck."""
-    if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
-        or players not in (rules.player_counts)
-    ):
-        counts = ", ".join(map(str, rules.player_counts))
-        # Two decks (Cancellation, or its option on another preset) set the counts, not the
-        # preset's name: "standard is for 5, 6 players" misled.
-        what = rules.preset
-        if rules.cancellation and rules.preset != "cancellation":
-            what = f"{rules.preset} with two decks (cancellation)"
-        raise ConfigError(f"{what} is for {counts} players, not {players!r}")
+    """ConfigError unless ``players`` can play ``rules`` and the bonus card, if any, is in
+    their deck."""
+    wrong = wrong_player_count(rules, players)
+    if wrong is not None:
+        raise ConfigError(wrong)
     bonus = rules.bonus_card
     if bonus is not None and not rules.cancellation and bonus in _REMOVED[players]:
         # Nobody could ever take it (and a moon that needs it could never be shot).

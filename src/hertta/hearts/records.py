@@ -22,7 +22,12 @@ from typing import Any, Final
 from hertta.cards import Card, parse_card
 from hertta.errors import HerttaError, RecordError, quoted
 from hertta.hearts.config import MOON_OPTIONS, RulesConfig, rules_from_json, rules_to_json
-from hertta.hearts.deck import PassDirection, parse_pass_direction, pass_offset
+from hertta.hearts.deck import (
+    PassDirection,
+    parse_pass_direction,
+    pass_offset,
+    wrong_player_count,
+)
 from hertta.hearts.round import (
     HeartsMoveError,
     Phase,
@@ -92,13 +97,9 @@ def record_from_json(data: object) -> RoundRecord:
     except HerttaError as err:
         raise RecordError(f"rules: {err}") from None
     players = data["players"]
-    if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
-        or players not in rules.player_counts
-    ):
-        counts = ", ".join(map(str, rules.player_counts))
-        raise RecordError(f"players must be one of {counts} for {rules.preset}, got {players!r}")
+    wrong = wrong_player_count(rules, players)
+    if wrong is not None:
+        raise RecordError(f"players: {wrong}")
     dealer = data["dealer"]
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise RecordError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
