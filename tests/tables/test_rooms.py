@@ -305,6 +305,53 @@ def test_an_away_person_is_played_for_after_the_grace_period(tmp_path: Path) -> 
     run(test)
 
 
+def test_a_person_away_at_a_rounds_result_is_ready_once_played_for(tmp_path: Path) -> None:
+    """The last person still owing ``next`` goes away while the round's result shows: once the
+    grace period is over the stand-in is ready for them, and the next round starts (no clock
+    at this table: nothing else would ever start it)."""
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over,
+                         rules={"preset": "standard", "players": 4, "score_limit": 100})
+        seen = Seen(room, None)
+        await seat_everyone(room)
+        away = Seen(room, 3)
+        await play_until(room, seen, lambda m: decision_needed(m).kind == "next")
+        for seat in (0, 1, 2):
+            await room.decide(seat, NextRound())
+        room.detach(away, 3)  # seat 3 closes the tab on the round's result
+        timers.advance(61)
+        assert room.live is not None and 3 in room.live.stand_ins
+        await until(lambda: room.match is not None and room.match.round_index == 1, seen)
+        await room.close()
+
+    run(test)
+
+
+def test_the_only_person_away_at_a_rounds_result_is_played_for_to_the_end(
+    tmp_path: Path,
+) -> None:
+    """One person and three computer players; the person closes the tab on a round's result
+    and never comes back: the match plays on to its end."""
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over,
+                         rules={"preset": "standard", "players": 4, "score_limit": 30})
+        seen = Seen(room, None)
+        host = Seen(room, 0)
+        for seat in (1, 2, 3):
+            await room.change_seating(
+                lambda t, i=seat: seat_computer(t, "host", i, "easy", "", LEVELS))
+        await play_until(room, seen, lambda m: decision_needed(m).kind == "next")
+        room.detach(host, 0)
+        timers.advance(61)
+        assert room.live is not None and 0 in room.live.stand_ins
+        await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen, 20)
+        await room.close()
+
+    run(test)
+
+
 def test_a_person_who_leaves_is_played_for_to_the_end(tmp_path: Path) -> None:
     async def test() -> None:
         timers, over = FakeTimers(), []

@@ -161,6 +161,9 @@ class RoomPresence:
         self._publish_stand_in(seat)
         if on:
             live.wake_computer_players()
+            # A stand-in is always ready: a round's result that waited only for this person
+            # (gone while it showed, and with no clock to end the wait) goes on now.
+            self._spawn(self._maybe_next_round())
 
     # -- the store ---------------------------------------------------------------------------
 

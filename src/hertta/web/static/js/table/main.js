@@ -6,11 +6,11 @@
 
 import { connectGame } from "../common/connection.js";
 import { $, readJson } from "../common/dom.js";
-import { answerText, errorText, t, tn } from "../common/i18n.js";
+import { answerText, errorText, t } from "../common/i18n.js";
 import { announce, flash } from "../common/status.js";
 import { cardName, handIds } from "../hearts/render.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
-import { TrickStepper } from "./review.js";
+import { TrickStepper, trickWords } from "./review.js";
 import { namesOf, roundOf } from "./view.js";
 
 const config = readJson("game-config");
@@ -54,7 +54,7 @@ function eventWords(event, state) {
   switch (event.type) {
     case "play": return t("hearts.announce.play", { name: name(event.seat), card: cardName(event.card) });
     case "trick": return event.winner === null ? t("hearts.carried")
-      : tn("hearts.announce.trick", event.points, { name: name(event.winner), points: event.points });
+      : trickWords(event.winner, event.points, names, state.table.you);
     case "hearts_broken": return t("hearts.announce.broken");
     case "exchange": return event.received && event.received.length
       ? t("hearts.announce.received", { cards: event.received.map(cardName).join(", ") }) : "";

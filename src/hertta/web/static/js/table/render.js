@@ -323,8 +323,11 @@ function renderReview(state, round, page) {
   fillScores($("review-scores").tBodies[0], names, summary);
   const moon = summary && summary.moon_shooter !== null;
   $("review-moon").hidden = !moon;
-  if (moon) setText($("review-moon"), t("hearts.moon_by", { name: names[summary.moon_shooter] }));
   const you = state.table.you;
+  if (moon) {
+    setText($("review-moon"), summary.moon_shooter === you ? t("hearts.moon_by_you")
+      : t("hearts.moon_by", { name: names[summary.moon_shooter] }));
+  }
   const last = endsMatch(game) || game.status === "match_over";
   $("btn-ready").hidden = last || you === null || state.table.ready.includes(you);
   const ready = state.table.ready.map((seat) => names[seat]);
@@ -335,7 +338,7 @@ function renderReview(state, round, page) {
       page.revealKey = key;
       fillHands($("reveal-hands").tBodies[0], names, game.reveal);
     }
-    page.stepper.show(round.tricks, names, key);
+    page.stepper.show(round.tricks, names, key, state.table.you);
   }
   const ended = game.status === "match_over" && game.code;
   $("match-end").hidden = !ended;

@@ -65,6 +65,12 @@ export function fillHands(body, names, reveal) {
   }
 }
 
+/** Who took a trick and its points, in the second person for this page's own seat. */
+export function trickWords(winner, points, names, you) {
+  if (winner === you) return tn("hearts.announce.you_took", points, { points });
+  return tn("hearts.announce.trick", points, { name: names[winner], points });
+}
+
 /** The tricks of a round, shown one at a time. */
 export class TrickStepper {
   constructor() {
@@ -77,11 +83,12 @@ export class TrickStepper {
   }
 
   /** Show `tricks`; a new `key` (another round) starts again at the first trick. */
-  show(tricks, names, key) {
+  show(tricks, names, key, you = null) {
     if (key !== this.key) this.index = 0;
     this.key = key;
     this.tricks = tricks;
     this.names = names;
+    this.you = you; // this page's own seat: "Otit tikin", not "Sinä otti tikin"
     this.index = Math.min(this.index, Math.max(0, tricks.length - 1));
     this.draw();
   }
@@ -117,9 +124,8 @@ export class TrickStepper {
     });
     const line = document.createElement("p");
     line.className = "review-winner";
-    line.textContent = trick.winner === null
-      ? t("hearts.carried")
-      : tn("hearts.announce.trick", trick.points, { name: this.names[trick.winner], points: trick.points });
+    line.textContent = trick.winner === null ? t("hearts.carried")
+      : trickWords(trick.winner, trick.points, this.names, this.you);
     box.append(line);
   }
 }

@@ -20,7 +20,10 @@ function roundView(game) {
       hand: o.hand, legal: new Set(o.legal_plays), turn: o.turn, trick: o.trick,
       sizes: o.hand_sizes, passesChosen: o.passes_chosen, totals: o.match_totals,
       taken: o.points_taken, broken: o.hearts_broken, passDirection: o.pass_direction,
-      passTo: o.pass_to, passed: o.passed, tricks: o.tricks, moonOptions: o.moon_options,
+      passTo: o.pass_to, passed: o.passed, moonOptions: o.moon_options,
+      // What each trick's winner took (carried cards and a kitty the seat may see included,
+      // docs/hearts-web.md), not only its own cards' points as the observation counts them.
+      tricks: o.tricks.map((trick, i) => ({ ...trick, points: game.taken_points?.[i] ?? trick.points })),
       moonShooter: o.moon_shooter,
     };
   }
