@@ -4,6 +4,8 @@ the screen. The new-table form moves the player count to one the chosen variant 
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -132,3 +134,62 @@ def test_trick_cards_lie_clear_of_the_seats_on_a_phone(
         phone.locator("#hand .hand-card:not(.illegal):not([disabled])").first.click()
         expect(hand).to_have_count(cards_left - 1)
     assert seen >= 2 * (players - 1)  # cards were there to check
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_names_of_twenty_letters_stay_inside_a_phone(
+    server: ServerProcess, phone: Page, players: int
+) -> None:
+    """The longest names a table takes (20 characters, wide letters) neither widen the page
+    nor spill out of their seats or off the screen."""
+    open_lobby(phone, server.url)
+    seats: list[object] = ["host"] + [{"level": "easy", "name": letter * 20}
+                                      for letter in "MWQBD"[: players - 1]]
+    reply = phone.request.post(
+        f"{server.url}/api/tables", headers={"Origin": server.url},
+        data={"name": "W" * 20, "rules": {"preset": "standard", "players": players},
+              "seats": seats})
+    assert reply.ok, reply.text()
+    phone.goto(reply.json()["invite_url"])
+    expect(phone.locator("#game")).to_have_attribute("data-phase", "passing")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    boxes = phone.locator("#ring .oseat").evaluate_all(
+        "els => els.map(e => [...e.querySelectorAll('*'), e].map(x => {"
+        " const r = x.getBoundingClientRect(); return [r.left, r.right]; }))")
+    assert len(boxes) == players
+    for seat in boxes:
+        left, right = seat[-1]  # the seat's own box, then everything in it inside that box
+        assert 0 <= left and right <= 390, seat[-1]
+        assert all(left - 0.5 <= a and b <= right + 0.5 for a, b in seat[:-1]), seat
+    prompt = phone.locator("#prompt").bounding_box()
+    assert prompt is not None and prompt["x"] >= 0 and prompt["x"] + prompt["width"] <= 390
+
+
+def test_the_new_table_form_names_a_bad_score_limit(server: ServerProcess, phone: Page) -> None:
+    open_lobby(phone, server.url)
+    posts: list[str] = []
+    phone.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    phone.locator("#create-name").fill("Aino")
+    for given in ("0", "5000", "", "-5", "12.5"):
+        phone.locator("#create-limit").fill(given)
+        phone.locator("#create-submit").click()
+        expect(phone.locator("#create-error")).to_have_text(
+            "Pisterajan on oltava kokonaisluku 1–1000.")
+        expect(phone.locator("#create-limit")).to_have_attribute("aria-invalid", "true")
+        expect(phone.locator("#create-limit")).to_be_focused()
+    assert posts == []  # said by the page: nothing was sent
+
+
+def test_a_double_click_on_pass_sends_one_pass(server: ServerProcess, phone: Page) -> None:
+    sent: list[dict[str, object]] = []
+    phone.on("websocket", lambda ws: ws.on(
+        "framesent", lambda payload: sent.append(json.loads(payload))))
+    open_lobby(phone, server.url)
+    start_with_computers(phone, 4)
+    for card in phone.locator("#hand .hand-card").all()[:3]:
+        card.click()
+    phone.locator("#btn-pass").dblclick()
+    expect(phone.locator("#game")).not_to_have_attribute("data-phase", "passing")
+    expect(phone.locator("#game")).to_have_attribute("data-pending", "0")
+    assert [frame["op"] for frame in sent].count("pass") == 1, sent
+    expect(phone.locator("#message")).not_to_have_class(re.compile(r"\berror\b"))

@@ -107,6 +107,18 @@ async function create(event) {
     return;
   }
   name.removeAttribute("aria-invalid");
+  // The score limit too is said here, naming the field and its range (the server's answer
+  // would only say that a setting is not valid; an empty field would be sent as 0).
+  const limit = $("create-limit");
+  const value = limit.value.trim() === "" ? NaN : Number(limit.value);
+  if (!Number.isInteger(value) || value < limits.score_limit_min || value > limits.score_limit_max) {
+    $("create-error").textContent = t("hearts.new.bad_limit",
+      { min: limits.score_limit_min, max: limits.score_limit_max });
+    limit.setAttribute("aria-invalid", "true");
+    limit.focus();
+    return;
+  }
+  limit.removeAttribute("aria-invalid");
   $("create-submit").disabled = true;
   try {
     const answer = await fetch("/api/tables", {

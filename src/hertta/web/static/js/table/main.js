@@ -189,6 +189,17 @@ const socket = connectGame(config.socket, {
   onMessage: handle,
 });
 
+/**
+ * Send a decision (a pass, a card, ready, a moon option) unless the last one still waits for
+ * its answer: a double click sent a pass twice, and the second came back refused
+ * ("already passed") as a red flash right after a good pass.
+ */
+let decisionSeq = null;
+function decide(op, args = {}) {
+  if (decisionSeq !== null && socket.pending.has(decisionSeq)) return;
+  decisionSeq = socket.send(op, args);
+}
+
 function onSeatList(event) {
   const target = event.target.closest("button[data-op]");
   if (!target) return;
@@ -248,7 +259,7 @@ function onHand(event) {
     draw();
     return;
   }
-  socket.send("play", { card });
+  decide("play", { card });
 }
 
 function onRing(event) {
@@ -300,11 +311,11 @@ new ResizeObserver(() => draw()).observe($("ring"));  // trick cards keep clear 
 $("ring").addEventListener("click", onRing);
 $("btn-pass").addEventListener("click", () => {
   if (page.chosen.size !== page.limits.pass_size) return;
-  socket.send("pass", { cards: [...page.chosen].map((id) => $(id).dataset.card) });
+  decide("pass", { cards: [...page.chosen].map((id) => $(id).dataset.card) });
 });
-$("btn-ready").addEventListener("click", () => socket.send("next"));
-$("moon-add").addEventListener("click", () => socket.send("moon", { option: "add" }));
-$("moon-subtract").addEventListener("click", () => socket.send("moon", { option: "subtract" }));
+$("btn-ready").addEventListener("click", () => decide("next"));
+$("moon-add").addEventListener("click", () => decide("moon", { option: "add" }));
+$("moon-subtract").addEventListener("click", () => decide("moon", { option: "subtract" }));
 $("btn-leave").addEventListener("click", leave);
 $("copy-invite").addEventListener("click", async () => {
   try {

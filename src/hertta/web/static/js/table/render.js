@@ -120,7 +120,9 @@ function renderRing(state, round, page) {
       ring.append(el);
     }
     const [x, y] = ringSpot(n, spotOf(state, i));
-    el.style.left = `${x}%`;
+    // Never past the table's edge: on a phone (table.css sets --seat-half) an edge seat's
+    // box would start a little off the screen.
+    el.style.left = `clamp(var(--seat-half, 0px), ${x}%, calc(100% - var(--seat-half, 0px)))`;
     el.style.top = `${y}%`;
     el.classList.toggle("turn", game.status === "playing" && round.turn === i);
     el.classList.toggle("timed", timed.has(i));
