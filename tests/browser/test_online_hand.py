@@ -159,7 +159,7 @@ def test_names_of_twenty_letters_stay_inside_a_phone(
     assert len(boxes) == players
     for seat in boxes:
         left, right = seat[-1]  # the seat's own box, then everything in it inside that box
-        assert 0 <= left and right <= 390, seat[-1]
+        assert left >= 0 and right <= 390, seat[-1]
         assert all(left - 0.5 <= a and b <= right + 0.5 for a, b in seat[:-1]), seat
     prompt = phone.locator("#prompt").bounding_box()
     assert prompt is not None and prompt["x"] >= 0 and prompt["x"] + prompt["width"] <= 390

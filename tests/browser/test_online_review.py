@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 from tests.browser.table_page import open_lobby, play_until_over
 from tests.web.server_process import ServerProcess
 
+
 class TableFrames:
     """The states the table page's socket received, in order."""
 
