@@ -198,3 +198,42 @@ def test_a_public_table_is_joined_from_the_lobby(
     expect(visitor.locator("#waiting-title")).to_have_text("Odotetaan pelaajia")
     expect(visitor.locator("#wait-seat-0")).to_contain_text("Lobby <b>host</b>")
     assert errors == [], errors
+    # A third person looks in while a seat is free; the visitor takes it and the match begins.
+    # The host allows no spectators: the third is turned away, and the seat list offered
+    # before (its free seat, its "sit here") goes with it.
+    looker = watched_page(contexts[1], errors)
+    looker.goto(host.url.split("?")[0])
+    expect(looker.locator("#game")).to_have_attribute("data-connected", "1")
+    expect(looker.locator('#seat-list button[data-op="sit"]')).to_have_count(1)
+    visitor.locator("#name-input").fill("Vieras")
+    visitor.locator("#name-save").click()
+    visitor.locator('#seat-list button[data-op="sit"]').first.click()
+    expect(looker.locator("#game")).to_have_attribute("data-refused", "no_spectators")
+    expect(looker.locator("#waiting")).to_be_hidden()
+    expect(looker.locator("#connection")).to_contain_text("eikä tähän pöytään oteta katsojia")
+    assert errors == [], errors
+
+
+def test_a_person_who_leaves_is_told_of_their_seat_as_theirs(
+    server: ServerProcess, contexts: list[BrowserContext]
+) -> None:
+    errors: list[str] = []
+    host, guest = (watched_page(context, errors) for context in contexts[:2])
+    open_lobby(host, server.url)
+    invite = create_table(host, "Aino", ["host", "open", "easy", "easy"], limit=50)
+    join_by_invite(guest, server.url, invite, "Eero", "fi")
+    expect(guest.locator("#game")).to_have_attribute("data-phase", "passing")
+    seat = int(game(guest)["you"])
+    leave = guest.locator("#btn-leave")
+    leave.click()
+    expect(leave).to_contain_text("Napauta uudelleen")  # the second tap confirms
+    leave.click()
+    expect(guest.locator("#game")).to_have_attribute("data-you", "")
+    # Told in the second person, as the seat's own news, not "Eero lähti: ..." ...
+    expect(guest.locator("#announce")).to_contain_text(
+        "Tietokonepelaaja pelaa paikkasi loppuun asti")
+    # ... and offered no button to mute the seat they left (a computer's now); the host is.
+    expect(guest.locator(f"#seat-{seat} .mute")).to_have_count(0)
+    expect(host.locator(f"#seat-{seat} .mute")).to_have_count(1)
+    expect(host.locator("#announce")).to_contain_text("Eero lähti")
+    assert errors == [], errors

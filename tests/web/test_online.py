@@ -335,6 +335,23 @@ def test_no_spectators_when_the_host_says_no(shared: TestClient) -> None:
         assert refused.value.code == 4409
 
 
+def test_a_finished_match_may_be_looked_at_by_anyone_with_the_link(shared: TestClient) -> None:
+    """No spectators during the match; once it is over its replay is anyone's with the link,
+    and so is the table's last state (the result, the code and the replay link), not 4409."""
+    rules = {"preset": "standard", "players": 4, "score_limit": 10}
+    table = create_table(shared, "host", rules=rules, clock=0,
+                         seats=["host", {"level": "easy"}, {"level": "easy"}, {"level": "easy"}])
+    invite = invite_of(table)
+    with at_table(shared, table["id"], ["host"], invite) as sockets:
+        assert sockets["host"].send("leave")["type"] == "update"
+        wait_for_table_over(sockets["host"], limit=5000)
+    with at_table(shared, table["id"], ["latecomer"], invite) as late:
+        state = latest(late["latecomer"])
+        assert state["table"]["status"] == "over" and state["table"]["you"] is None
+        assert state["game"]["status"] == "match_over" and state["game"]["code"]
+        assert "observation" not in state["game"]
+
+
 def test_a_guest_who_came_early_stops_watching_when_no_spectators_are_allowed(
     shared: TestClient,
 ) -> None:

@@ -126,11 +126,11 @@ class OnlineTable:
 
 def may_watch(table: OnlineTable, player: str) -> bool:
     """Whether ``player`` may see the game at ``table`` now: seated, or the match has not
-    begun, or the host allows spectators. (Who may see the table at all, private or public,
-    is the invite's business.)"""
+    begun or is over (its replay is anyone's with the link), or the host allows spectators.
+    (Who may see the table at all, private or public, is the invite's business.)"""
     return (
         table.seat_of(player) is not None
-        or table.status is OnlineStatus.WAITING
+        or table.status in (OnlineStatus.WAITING, OnlineStatus.OVER)
         or table.spectators
     )
 

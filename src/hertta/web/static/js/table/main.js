@@ -11,7 +11,7 @@ import { announce, flash } from "../common/status.js";
 import { cardName, handIds } from "../hearts/render.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
 import { TrickStepper, trickWords } from "./review.js";
-import { namesOf, roundOf } from "./view.js";
+import { namesOf, ownSeat, roundOf } from "./view.js";
 
 const config = readJson("game-config");
 const MUTED_KEY = `hertta.muted.${config.table}`;
@@ -27,6 +27,7 @@ const page = {
   state: null,
   clockDeadline: null,
   leaveArmed: false,
+  seatHeld: null, // the seat this person sat in (kept after they leave: it is still theirs to be told of)
 };
 
 function readMuted() {
@@ -80,7 +81,7 @@ function eventWords(event, state) {
 /** A computer player took a seat over (or gave it back): said to its person as "you", and
  * for good when the person left rather than dropped away. */
 function autopilotWords(event, state, who) {
-  const mine = event.seat === state.table.you;
+  const mine = event.seat === ownSeat(state, page);
   const left = Boolean(state.table.seats[event.seat]?.left);
   if (!event.on) return mine ? t("online.autopilot_off_you") : t("online.autopilot_off", { name: who });
   if (mine) return t(left ? "online.autopilot_you_left" : "online.autopilot_you");
@@ -135,6 +136,7 @@ function handle(message) {
   if (message.type !== "snapshot" && message.type !== "update") return;
   if (page.state && message.state.version < page.state.version && message.type === "update") return;
   page.state = message.state;
+  if (page.state.table.you !== null) page.seatHeld = page.state.table.you;
   const clock = page.state.table.clock_state;
   page.clockDeadline = clock ? performance.now() + clock.remaining_ms : null;
   const words = [];

@@ -8,7 +8,7 @@ import { ruleOptionWords } from "../common/rules.js";
 import { faceMarkup } from "../hearts/cards.js";
 import { cardName, directionWord, handIds, signedPoints } from "../hearts/render.js";
 import { cardElement, fillHands, fillScores } from "./review.js";
-import { endsMatch, namesOf, roundOf, spotOf } from "./view.js";
+import { endsMatch, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
@@ -139,7 +139,9 @@ function renderRing(state, round, page) {
     if (table.ready.includes(i)) badges.push(t("online.ready_badge"));
     setText(el.querySelector(".oseat-badges"), badges.join(" · "));
     let mute = el.querySelector(".mute");
-    if (seat.kind === "person" && i !== table.you && !mute) {
+    // No mute for one's own seat (nor for the one left: it is a computer's now, and no
+    // reaction comes from it).
+    if (seat.kind === "person" && i !== ownSeat(state, page) && !mute) {
       mute = button("", "mute", { seat: String(i) });
       el.append(mute);
     }

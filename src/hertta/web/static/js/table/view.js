@@ -39,6 +39,15 @@ function roundView(game) {
   };
 }
 
+/** This person's seat: the one they sit in, or the one they left during the match (its news is
+ * still told to them as "you": "a computer player plays your seat to the end"). */
+export function ownSeat(state, page) {
+  const you = state.table.you;
+  if (you !== null) return you;
+  const held = page.seatHeld;
+  return held !== null && state.table.seats[held]?.left ? held : null;
+}
+
 /** Seat names as shown here: "You" for this page's own seat. */
 export function namesOf(state) {
   const you = state.table.you;
