@@ -193,3 +193,24 @@ def test_a_double_click_on_pass_sends_one_pass(server: ServerProcess, phone: Pag
     expect(phone.locator("#game")).to_have_attribute("data-pending", "0")
     assert [frame["op"] for frame in sent].count("pass") == 1, sent
     expect(phone.locator("#message")).not_to_have_class(re.compile(r"\berror\b"))
+
+
+def test_a_card_next_to_a_lifted_one_keeps_its_strip_to_tap(
+    server: ServerProcess, phone: Page
+) -> None:
+    open_lobby(phone, server.url)
+    start_with_computers(phone, 4)
+    cards = phone.locator("#hand .hand-card")
+    for index in (0, 2, 4):
+        cards.nth(index).click()
+    expect(phone.locator("#hand .hand-card.chosen")).to_have_count(3)
+    # What a finger finds at mid-height across each card's own strip (up to the next card).
+    for index in (1, 3, 5):
+        box, after = cards.nth(index).bounding_box(), cards.nth(index + 1).bounding_box()
+        assert box is not None and after is not None
+        y = box["y"] + box["height"] / 2
+        hits = [phone.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('.hand-card')?.id",
+            [x, y]) for x in range(int(box["x"]) + 2, int(after["x"]), 2)]
+        mine = cards.nth(index).get_attribute("id")
+        assert len(hits) * 2 >= 20 and all(hit == mine for hit in hits), (index, hits)
