@@ -1,6 +1,7 @@
 """The round review at a shared table: each trick says what its winner took, a kitty and
 carried cards included (as the trick's event and the replay do), and the page's own seat is
-spoken to in the second person ("Otit tikin", not "Sinä otti tikin")."""
+spoken to in the second person ("Otit tikin", not "Sinä otti tikin"); the match's end names
+its winners and losers."""
 
 from __future__ import annotations
 
@@ -71,4 +72,9 @@ def test_the_review_counts_what_each_trick_took_and_says_you(
         if index + 1 < len(tricks):
             page.locator("#trick-next").click()
     assert "Sinä otti" not in page.locator("#review").inner_text()
+    # The match's end names its winners and its losers, as the solo game's does.
+    summary = game["summary"]
+    said = page.locator("#match-result").inner_text()
+    for label, seats in (("Voittaja", summary["winners"]), ("Häviäjä", summary["losers"])):
+        assert label in said and all(names[seat] in said for seat in seats), said
     context.close()

@@ -349,8 +349,16 @@ function renderReview(state, round, page) {
   if (ended) {
     setText($("match-code"), game.code);
     $("replay-link").href = `/replay/${state.table.id}`;
-    const winners = (summary ? summary.winners : []).map((seat) => names[seat]);
-    setText($("match-result"), t(winners.length > 1 ? "online.winners.many" : "online.winners", { names: winners.join(", ") }));
+    // Who won and who lost; a person who left during the match is marked so (a rated match
+    // counts them last, whatever their total).
+    const named = (seats) => seats.map((seat) => (state.table.seats[seat]?.left
+      ? t("online.name_left", { name: names[seat] }) : names[seat])).join(", ");
+    const winners = summary ? summary.winners : [];
+    const losers = summary ? summary.losers : [];
+    setText($("match-result"), [
+      t(winners.length > 1 ? "online.winners.many" : "online.winners", { names: named(winners) }),
+      t(losers.length > 1 ? "hearts.losers.many" : "hearts.losers", { names: named(losers) }),
+    ].join(" · "));
   }
 }
 
