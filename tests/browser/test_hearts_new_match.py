@@ -157,6 +157,7 @@ def test_a_first_visit_may_cancel_the_new_match_dialog(page: Page, server: Serve
     page.locator("#new-cancel").click()
     expect(dialog).to_be_hidden()
     expect(page.locator("#prompt")).to_have_text("Start a new match.")
+    expect(page.locator("#btn-new")).to_be_focused()  # the way back, for the keyboard
     page.keyboard.press("n")
     expect(dialog).to_be_visible()
 

@@ -390,6 +390,11 @@ document.addEventListener("visibilitychange", () => {
 });
 
 installInput(actions, dialogs);
+// Declined with no match on the table (Escape or Peruuta): the focus goes to "Uusi ottelu", the
+// way back to the dialog, rather than staying on a control of the closed dialog.
+$("dialog-new").addEventListener("close", () => {
+  if (!state.snapshot || state.snapshot.status === "none") $("btn-new").focus();
+});
 followResizes(() => state.snapshot?.players ?? 0);
 
 const socket = connectGame(config.socket, {
