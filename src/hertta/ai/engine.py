@@ -25,8 +25,7 @@ from typing import Any, Final
 
 from hertta.ai.protocol import Player
 from hertta.cards import Card, parse_card
-from hertta.errors import HerttaError
-from hertta.errors import quoted as _short
+from hertta.errors import HerttaError, quoted
 from hertta.hearts.config import MOON_OPTIONS
 from hertta.hearts.deck import PASS_COUNT
 from hertta.hearts.knowledge_json import KNOWLEDGE_KEYS, knowledge_from_json, knowledge_to_json
@@ -105,10 +104,10 @@ def parse_request(line: str) -> EngineRequest:
         data = _decode(line)
     except ValueError as err:
         raise EngineRequestError(
-            f"not a JSON request {_short(line.strip(JSON_WHITESPACE))}: {err}"
+            f"not a JSON request {quoted(line.strip(JSON_WHITESPACE))}: {err}"
         ) from None
     if not isinstance(data, dict):
-        raise EngineRequestError(f"a request must be a JSON object, got {_short(data)}")
+        raise EngineRequestError(f"a request must be a JSON object, got {quoted(data)}")
     request_id = data.get("id")
     unknown = sorted(set(data) - {"id", "decision", *KNOWLEDGE_KEYS})
     if unknown:
@@ -119,7 +118,7 @@ def parse_request(line: str) -> EngineRequest:
     decision = data.get("decision")
     if decision not in DECISIONS:
         raise EngineRequestError(
-            f"decision must be one of {', '.join(DECISIONS)}, got {_short(decision)}", request_id
+            f"decision must be one of {', '.join(DECISIONS)}, got {quoted(decision)}", request_id
         )
     try:
         knowledge = knowledge_from_json(data)
@@ -131,7 +130,7 @@ def parse_request(line: str) -> EngineRequest:
 def too_long_answer(start: str, length: int) -> str:
     """The answer to a line of ``length`` characters, too long to read whole, that begins with
     ``start``: the one :func:`respond` gives a long line it was handed whole."""
-    message = f"not a JSON request {_short(start.strip())}: {_too_long(length)}"
+    message = f"not a JSON request {quoted(start.strip())}: {_too_long(length)}"
     return format_answer(ErrorAnswer(None, _clip(message)))
 
 
@@ -162,7 +161,7 @@ def parse_answer(line: str) -> EngineAnswer:
     except ValueError as err:
         raise EngineRequestError(f"not a JSON answer: {err}") from None
     if not isinstance(data, dict) or "id" not in data or len(data) != 2:
-        raise EngineRequestError(f"an answer is an object with id and one result: {_short(data)}")
+        raise EngineRequestError(f"an answer is an object with id and one result: {quoted(data)}")
     answer_id = data["id"]
     try:
         if isinstance(data.get("cards"), list):
@@ -174,8 +173,8 @@ def parse_answer(line: str) -> EngineAnswer:
         if isinstance(data.get("error"), str):
             return ErrorAnswer(answer_id, data["error"])
     except HerttaError as err:
-        raise EngineRequestError(f"bad answer {_short(data)}: {err}", answer_id) from None
-    raise EngineRequestError(f"not an engine answer: {_short(data)}", answer_id)
+        raise EngineRequestError(f"bad answer {quoted(data)}: {err}", answer_id) from None
+    raise EngineRequestError(f"not an engine answer: {quoted(data)}", answer_id)
 
 
 def request_seed(request: EngineRequest, seed: int) -> int:

@@ -91,8 +91,9 @@ def join(
     try:
         player = make_player(level)
         if not 0 < timeout <= MAX_TIMEOUT_S:
+            given = repr(timeout).removesuffix(".0")  # as typed: 2592001, not 2.592e+06
             raise HerttaError(f"--timeout must be a positive number of seconds up to "
-                              f"{MAX_TIMEOUT_S:.0f} (30 days), got {timeout!r}".removesuffix(".0"))
+                              f"{MAX_TIMEOUT_S:.0f} (30 days), got {given}")
         if retries < 0:
             raise HerttaError(f"--retries must be 0 or more, got {retries}")
         client = TableClient(
