@@ -3,6 +3,8 @@ each match is a block of its own, nothing scrolls sideways, and the replay is on
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, expect
 
 from tests.browser.table_page import create_table, open_lobby, play_until_over
@@ -47,4 +49,7 @@ def test_a_finished_match_shows_on_ones_own_page_without_sideways_scrolling(
     assert link_box is not None and link_box["height"] >= 44, link_box
     link.click()
     expect(page).to_have_url(f"{server.url}/replay/{table_id}")
+    # The replay says who dealt the round and where its passes went.
+    facts = re.compile(r"^Jakaja: \S.* · Vaihto: Vasemmalle$")
+    expect(page.locator("#round-facts")).to_have_text(facts)
     context.close()

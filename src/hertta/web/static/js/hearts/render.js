@@ -29,7 +29,7 @@ export function directionWord(direction) {
   return t(`hearts.direction.${direction}`);
 }
 
-/** "Aino ampui kuuhun!" / "Ammuit kuuhun!" (Finnish says "you" in the verb, not as a name). */
+/** "Aino ampui kuun!" / "Ampuit kuun!" (Finnish says "you" in the verb, not as a name). */
 export function moonWords(snapshot, seat) {
   return seat === 0 ? t("hearts.moon_by_you") : t("hearts.moon_by", { name: seatName(snapshot, seat) });
 }

@@ -3,6 +3,8 @@
 // match's decisions on its code).
 
 import { $, readJson } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { directionWord } from "../hearts/render.js";
 import { fillHands, fillScores, TrickStepper } from "./review.js";
 
 const replay = readJson("replay-data");
@@ -13,6 +15,13 @@ function showRound(index) {
   if (!round) return;
   fillHands($("reveal-hands").tBodies[0], replay.seats, round);
   fillScores($("review-scores").tBodies[0], replay.seats, round.summary);
+  // Who dealt and where the cards went: the passes below make sense only with the direction.
+  $("round-facts").textContent = t("online.round_facts", {
+    dealer: replay.seats[round.dealer], direction: directionWord(round.pass_direction),
+  });
+  const shooter = round.summary.moon_shooter;
+  $("round-moon").hidden = shooter === null;
+  $("round-moon").textContent = shooter === null ? "" : t("hearts.moon_by", { name: replay.seats[shooter] });
   stepper.show(round.tricks, replay.seats, index);
 }
 
