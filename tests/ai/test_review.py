@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
+
 from hertta.ai.hard import HardPlayer
 from hertta.ai.registry import make_player
 from hertta.ai.review import (
@@ -19,6 +21,7 @@ from hertta.ai.review import (
     review_task,
 )
 from hertta.cards import Card, parse_card
+from hertta.errors import IllegalMoveError
 from hertta.hearts.decisions import MoonDecision, PassDecision, PlayDecision, apply_decision
 from hertta.hearts.match import MatchState, new_match, totals_before_round
 from hertta.hearts.observation import observe
@@ -116,3 +119,10 @@ def test_a_cost_that_never_settles_stops_at_the_world_limit_exactly() -> None:
     cost, error, worlds = paired_cost(noisy)
     assert worlds == MAX_WORLDS and error > 0.25 and cost >= 0
     assert paired_cost(settled) == (3.0, 0.0, MIN_WORLDS)
+
+
+def test_only_a_finished_round_is_reviewed() -> None:
+    match = new_match("HM1-S4-AAAAAAM")
+    with pytest.raises(IllegalMoveError, match="reviewed once it is over, not passing"):
+        review_task(match.round, 0, totals_before_round(match), seed=7, round_index=0)
+

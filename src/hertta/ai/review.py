@@ -24,6 +24,7 @@ from hertta.ai.knowledge import knowledge_of
 from hertta.ai.search import Collector, Evaluation, World
 from hertta.ai.situation import situation_of
 from hertta.cards import Card
+from hertta.errors import IllegalMoveError
 from hertta.hearts.config import RulesConfig
 from hertta.hearts.deck import PassDirection
 from hertta.hearts.observation import Observation, observe
@@ -182,7 +183,10 @@ class RoundReviewTask:
 def review_task(
     final: RoundState, seat: int, totals: Sequence[int], seed: int, round_index: int
 ) -> RoundReviewTask:
-    """The review of ``seat``'s decisions in ``final``, a finished round."""
+    """The review of ``seat``'s decisions in ``final``, a finished round (IllegalMoveError
+    for one still being played: its cards are not all laid open yet)."""
+    if final.phase is not Phase.ROUND_OVER:
+        raise IllegalMoveError(f"a round is reviewed once it is over, not {final.phase.value}")
     passes = tuple(tuple(cards or ()) for cards in final.passes)
     return RoundReviewTask(final.rules, final.players, final.dealer, final.pass_direction,
                            final.dealt, passes, final.plays, final.moon_choice, seat,
