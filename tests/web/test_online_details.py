@@ -315,7 +315,9 @@ def test_a_body_nested_too_deep_is_a_bad_request_not_a_crash(
 
 @pytest.mark.parametrize(
     "name", ["Aino\u202e", "A\u200bino", "\ufeffAino", "Ai\u2066no", "\u200d", "\u200c \u200d",
-             "Aino\u3164", "\u3164", "Ai\uffa0no", "\u2800", "\u115fAino"]
+             "Aino\u3164", "\u3164", "Ai\uffa0no", "\u2800", "\u115fAino",
+             "Aino\U000e0041", "\U000e0067Aino\U000e007f",  # tag characters outside a flag
+             "Aino \U0001f3f4\U000e0067\U000e0062"]  # a flag's tags never cancelled
 )
 def test_a_name_with_an_invisible_format_character_is_refused(
     shared: TestClient, name: str

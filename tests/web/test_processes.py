@@ -323,3 +323,30 @@ def test_a_killed_server_leaves_no_worker_behind(server: ServerProcess) -> None:
     while any(Path(f"/proc/{pid}").exists() for pid in workers):
         assert time.monotonic() < deadline, "a worker outlived its server"
         time.sleep(0.1)  # poll: the condition is every worker being gone
+
+
+def test_head_is_answered_as_get_without_a_body_and_other_methods_in_the_error_form(
+    server: ServerProcess,
+) -> None:
+    """Through uvicorn itself: HEAD gets GET's status and headers and no body (it was 405);
+    a method a path does not take is 405 in the form of every error answer."""
+    for path in ("/", "/h2h", "/healthz", "/static/css/app.css"):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        connection.request("GET", path)
+        got = connection.getresponse()
+        body = got.read()
+        connection.request("HEAD", path)
+        head = connection.getresponse()
+        assert head.status == got.status == 200, (path, head.status)
+        assert head.read() == b"" and body
+        assert head.getheader("content-type") == got.getheader("content-type")
+        assert head.getheader("content-security-policy")
+        connection.close()
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request("PUT", "/api/tables", body=b"{}",
+                       headers={"Content-Type": "application/json"})
+    refused = connection.getresponse()
+    assert refused.status == 405 and "POST" in (refused.getheader("allow") or "")
+    assert json.loads(refused.read()) == {"error": "method_not_allowed",
+                                          "detail": "Method Not Allowed"}
+    connection.close()

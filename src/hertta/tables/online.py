@@ -12,6 +12,7 @@ function of the table that returns a new table or raises (:class:`SeatError` for
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -135,6 +136,10 @@ def may_watch(table: OnlineTable, player: str) -> bool:
     )
 
 
+BLACK_FLAG: Final = "\U0001F3F4"
+FLAG_TAGS: Final = re.compile("\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F")
+"""The flag emoji of England, Scotland and Wales: a black flag, tag characters, a cancel tag.
+Tag characters anywhere else draw nothing ("Aino" and a tag look like "Aino")."""
 JOINERS: Final = frozenset("\u200c\u200d")
 """Zero-width non-joiner and joiner: format characters a name may hold (emoji sequences and
 some scripts need them)."""
@@ -157,7 +162,8 @@ def clean_name(value: object) -> str:
         raise ConfigError(f"a name has no control characters: {value!r}")
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):  # a lone surrogate: not text at all
         raise ConfigError(f"a name must be valid Unicode text: {value!r}")
-    if any(unicodedata.category(ch) == "Cf" and not _allowed_format(ch) for ch in name):
+    flags_read = FLAG_TAGS.sub(BLACK_FLAG, name)  # a flag's tags read, the tags elsewhere kept
+    if any(unicodedata.category(ch) == "Cf" and ch not in JOINERS for ch in flags_read):
         # Invisible format characters: a right-to-left override turns the text after the name
         # around on a leaderboard ("Aino\u202e" ...), a zero-width space makes two names look
         # alike. The joiners stay: emoji sequences and some scripts need them.
@@ -170,11 +176,6 @@ def clean_name(value: object) -> str:
             f"a name needs a letter, digit, punctuation mark or symbol one can see: {value!r}"
         )
     return name
-
-
-def _allowed_format(ch: str) -> bool:
-    """The joiners, and the tag characters of the flag emoji of England, Scotland and Wales."""
-    return ch in JOINERS or 0xE0020 <= ord(ch) <= 0xE007F
 
 
 def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:

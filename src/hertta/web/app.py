@@ -31,7 +31,7 @@ from hertta.web.errors import install_error_handlers
 from hertta.web.examples import Examples
 from hertta.web.games import GameInfo, default_games
 from hertta.web.handles import PlayerHandles
-from hertta.web.middleware import BodyLimit, SecurityHeaders, install_origin_check
+from hertta.web.middleware import BodyLimit, HeadAsGet, SecurityHeaders, install_origin_check
 from hertta.web.players import PlayerCookies, install_player_middleware
 from hertta.web.ratings import rating_hook
 from hertta.web.routes import (
@@ -143,6 +143,7 @@ def create_app(
     install_origin_check(app, services.settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
+    app.add_middleware(HeadAsGet)
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
     for router in (pages.router, settings.router, stats.router, examples.router, online.router,
                    leaderboard.router, daily.router, table_pages.router):

@@ -7,11 +7,12 @@ HTML.
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Final
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hertta.errors import HerttaError
@@ -63,9 +64,14 @@ def install_error_pages(app: FastAPI) -> None:
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, StarletteHTTPException)
-        if wants_page(request) and error.status_code == 404:
-            return await error_page(request, 404)
-        return await http_exception_handler(request, error)
+        if error.status_code == 404:
+            if wants_page(request):
+                return await error_page(request, 404)
+            return await http_exception_handler(request, error)  # documented: {"detail": ...}
+        # Any other (405 for a method a path does not take): the form of every error answer.
+        code = HTTPStatus(error.status_code).phrase.lower().replace(" ", "_")
+        return JSONResponse({"error": code, "detail": str(error.detail)},
+                            status_code=error.status_code, headers=error.headers)
 
     app.add_exception_handler(HerttaError, hertta_error)
     app.add_exception_handler(StarletteHTTPException, http_error)

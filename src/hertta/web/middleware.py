@@ -112,6 +112,27 @@ class SecurityHeaders:
 _NAMES = frozenset(name for name, _ in SECURITY_HEADERS)
 
 
+class HeadAsGet:
+    """HEAD is answered as GET is, without the body (HTTP: a resource that answers GET answers
+    HEAD); the routes are declared for GET only, which refused HEAD with 405."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        # A copy: the server keeps its own scope, and so knows to send no body either.
+        await self.app({**scope, "method": "GET"}, receive, without_body)
+
+
 async def _error(send: Send, status: int, code: str, detail: str) -> None:
     """An error answer in the form of every other (``{"error", "detail"}``), sent before the
     app has seen the request."""
