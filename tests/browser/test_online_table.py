@@ -234,6 +234,9 @@ def test_a_person_who_leaves_is_told_of_their_seat_as_theirs(
         "Tietokonepelaaja pelaa paikkasi loppuun asti")
     # ... and offered no button to mute the seat they left (a computer's now); the host is.
     expect(guest.locator(f"#seat-{seat} .mute")).to_have_count(0)
-    expect(host.locator(f"#seat-{seat} .mute")).to_have_count(1)
     expect(host.locator("#announce")).to_contain_text("Eero lähti")
+    # The others see that the seat's person left for good (not only away), and have no
+    # reactions of theirs to mute any more.
+    expect(host.locator(f"#seat-{seat} .oseat-badges")).to_contain_text("lähti")
+    expect(host.locator(f"#seat-{seat} .mute")).to_have_count(0)
     assert errors == [], errors

@@ -133,17 +133,22 @@ function renderRing(state, round, page) {
     setText(el.querySelector(".oseat-count"), t("online.cards_n", { count: round.sizes[i] }));
     const badges = [];
     if (seat.kind === "computer") badges.push(t(`hearts.level.${seat.level}`));
+    if (seat.kind === "person" && seat.left) badges.push(t("online.left_badge"));  // for good
     if (seat.kind === "person" && away.has(i)) badges.push(t("online.autopilot"));
     else if (seat.kind === "person" && !seat.connected && i !== table.you) badges.push(t("online.away"));
     if (game.status === "passing" && round.passesChosen[i]) badges.push("✓");
     if (table.ready.includes(i)) badges.push(t("online.ready_badge"));
     setText(el.querySelector(".oseat-badges"), badges.join(" · "));
     let mute = el.querySelector(".mute");
-    // No mute for one's own seat (nor for the one left: it is a computer's now, and no
-    // reaction comes from it).
-    if (seat.kind === "person" && i !== ownSeat(state, page) && !mute) {
+    // No mute for one's own seat, nor for a seat whose person left (a computer's now: no
+    // reaction comes from it any more).
+    const mutable = seat.kind === "person" && !seat.left && i !== ownSeat(state, page);
+    if (mutable && !mute) {
       mute = button("", "mute", { seat: String(i) });
       el.append(mute);
+    } else if (!mutable && mute) {
+      mute.remove();
+      mute = null;
     }
     if (mute) {
       const muted = page.muted.has(i);
