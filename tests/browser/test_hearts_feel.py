@@ -281,3 +281,41 @@ def test_the_score_sheet_has_every_round(page: Page, server: ServerProcess) -> N
     for seat in range(1, 4):
         expect(page.locator(f"#score-{seat}")).to_have_text(str(first["totals"][seat]))
     expect(page.locator("#score-0")).to_have_text(str(first["totals"][0]))
+
+
+PRESS_WHILE_MOVING = """(card) => {
+  const moving = document.getElementById("game").dataset.busy === "1";
+  const el = document.querySelector(`#hand .hcard[data-card="${card}"]`);
+  if (moving && el) el.click();
+  return moving && Boolean(el);
+}"""
+
+
+def test_a_card_pressed_while_the_table_moves_is_played_once_it_rests(
+    page: Page, server: ServerProcess
+) -> None:
+    """As in a card app: the person may press their card while the last cards still land or
+    the trick is being collected, when the turn coming is theirs; the press is kept and the
+    card played once the table rests, not lost (a second press was needed)."""
+    messages = ServerMessages(page)
+    # No motion, the pause after each trick kept: the table is "moving" while a trick shows.
+    open_hearts(page, server.url, animation_ms=0, trick_pause=True)
+    new_match(page, code=CODE)
+    to_first_play(page)
+    for _ in range(200):
+        state = messages.last_state()
+        assert state["status"] == "playing", "the round ended before the table moved to a turn"
+        obs = state["observation"]
+        seen = len(messages.messages)
+        if obs["turn"] == 0:
+            card = obs["legal_plays"][0]
+            if page.evaluate(PRESS_WHILE_MOVING, card):  # the table still moves to this turn
+                expect(page.locator(f'#hand .hcard[data-card="{card}"]')).to_have_count(0)
+                played = [m for m in messages.messages if m.get("type") == "update"
+                          and any(e == {**e, "type": "play", "seat": 0} for e in m["events"])]
+                assert [e["card"] for m in played for e in m["events"]
+                        if e["type"] == "play" and e["seat"] == 0][-1] == card
+                return
+            hit(page, f"#hand-{card}", touch=False)  # the table rests: an ordinary play
+        messages.wait_for(lambda seen=seen: len(messages.messages) > seen)
+    pytest.fail("the table never moved to the person's turn")

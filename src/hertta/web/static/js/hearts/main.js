@@ -52,6 +52,14 @@ function setBusy(busy) {
     state.hintWanted = false;
     actions.hint();
   }
+  if (!busy && state.cardWanted !== null) {
+    // Played if the table now rests on this person's turn and the card may be played; else
+    // forgotten (it was pressed for a table that moved on to another seat's turn).
+    const wanted = state.cardWanted;
+    state.cardWanted = null;
+    const el = [...$("hand").querySelectorAll(".hcard")].find((e) => e.dataset.card === wanted);
+    if (el && canAct() && state.myTurn && !el.classList.contains("illegal")) actions.card(el);
+  }
 }
 
 function redraw() {
@@ -297,7 +305,14 @@ function canAct() {
 
 const actions = {
   card(el) {
-    if (!canAct()) return;
+    if (!canAct()) {
+      // Pressed while the table still moves (a trick being collected, the last cards landing):
+      // kept, as a person playing a card app expects, and played once the table rests if it
+      // is then this person's turn (setBusy). Never during a pass, a dialog or an own answer.
+      const moving = state.showing || queue.running;
+      if (moving && !state.passing && !dialogs.anyOpen && pending === 0) state.cardWanted = el.dataset.card;
+      return;
+    }
     if (state.passing) {
       const dropped = state.chosen.has(el.id);
       if (dropped) state.chosen.delete(el.id);

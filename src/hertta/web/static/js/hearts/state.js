@@ -22,6 +22,7 @@ export class HeartsState {
     this.newRequest = null; // seq of a `new` frame waiting for its answer
     this.hintRequest = null; // seq of a `hint` frame waiting for its answer
     this.hintWanted = false; // Hint was pressed while the table still moved: sent once it rests
+    this.cardWanted = null; // a card pressed while the table still moved: played once it rests
     this.reviewRequest = null; // seq of a `review` frame waiting for its answer
   }
 
