@@ -214,3 +214,22 @@ def test_a_card_next_to_a_lifted_one_keeps_its_strip_to_tap(
             [x, y]) for x in range(int(box["x"]) + 2, int(after["x"]), 2)]
         mine = cards.nth(index).get_attribute("id")
         assert len(hits) * 2 >= 20 and all(hit == mine for hit in hits), (index, hits)
+
+
+def test_a_phone_on_its_side_shows_the_hand_without_scrolling(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """At 844 x 390 the whole hand and the pass button lie on the first screen (the hand was
+    entirely below the fold), and every seat of the table too."""
+    context = browser.new_context(viewport={"width": 844, "height": 390}, device_scale_factor=2,
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_lobby(page, server.url)
+    start_with_computers(page, 4)
+    for selector in ("#hand .hand-card", "#ring .oseat", "#btn-pass"):
+        for box in page.locator(selector).evaluate_all(CARD_BOXES):
+            assert box[1] >= 0 and box[2] <= 844, (selector, box)
+        bottoms = page.locator(selector).evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().bottom)")
+        assert bottoms and max(bottoms) <= 390, (selector, bottoms)
+    context.close()
