@@ -41,3 +41,16 @@ export function ruleOptionArgs(prefix) {
   args.queen_breaks_hearts = document.getElementById(`${prefix}-queen-breaks`).value === "true";
   return args;
 }
+
+/** The score limit typed in a field: a whole number in the server's range, else null (empty,
+ * 0, 5000, 12.5: the person's to mend, never swapped for the default). */
+export function typedScoreLimit(text, limits) {
+  const value = text.trim() === "" ? NaN : Number(text);
+  const fits = Number.isInteger(value) && value >= limits.score_limit_min && value <= limits.score_limit_max;
+  return fits ? value : null;
+}
+
+/** What is said next to a score limit typedScoreLimit refused. */
+export function badScoreLimitWords(limits) {
+  return t("hearts.new.bad_limit", { min: limits.score_limit_min, max: limits.score_limit_max });
+}

@@ -3,7 +3,7 @@
 
 import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { ruleOptionArgs, ruleOptionWords, syncRuleOptions } from "../common/rules.js";
+import { ruleOptionArgs, ruleOptionWords, syncRuleOptions, typedScoreLimit } from "../common/rules.js";
 import { faceMarkup } from "./cards.js";
 import { moonWords, seatName, tookWords } from "./render.js";
 
@@ -188,7 +188,7 @@ export function newMatchArgs(limits) {
   const code = $("new-code").value.trim();
   const players = Number($("new-players").value);
   const limitChoice = $("new-limit").value;
-  const limit = limitChoice === "other" ? Number($("new-limit-other").value) : Number(limitChoice);
+  const limit = typedScoreLimit(limitChoice === "other" ? $("new-limit-other").value : limitChoice, limits);
   const opponents = [];
   for (let seat = 1; seat < players; seat++) {
     opponents.push({ name: $(`opp-name-${seat}`).value.trim().slice(0, limits.name_max), level: $(`opp-level-${seat}`).value });
@@ -199,10 +199,7 @@ export function newMatchArgs(limits) {
   } else {
     Object.assign(args, { players, preset: $("new-preset").value, moon_rule: $("new-moon").value },
       ruleOptionArgs("new"));
-    // Another limit out of range is the person's to mend: said, never swapped for the default.
-    if (!Number.isInteger(limit) || limit < limits.score_limit_min || limit > limits.score_limit_max) {
-      return null;
-    }
+    if (limit === null) return null;  // said by the caller, next to the field
     args.score_limit = limit;
   }
   return args;

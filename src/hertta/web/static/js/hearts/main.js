@@ -13,6 +13,7 @@ import { Dialogs } from "../common/dialogs.js";
 import { $, readJson } from "../common/dom.js";
 import { errorText, t } from "../common/i18n.js";
 import { measure, motionMs, slideAll } from "../common/motion.js";
+import { badScoreLimitWords } from "../common/rules.js";
 import { announce, flash } from "../common/status.js";
 import { HeartsAnimator } from "./animate.js";
 import {
@@ -363,9 +364,7 @@ const actions = {
     $("new-limit-other").removeAttribute("aria-invalid");
     const args = newMatchArgs(limits);
     if (args === null) {
-      $("new-error").textContent = t("hearts.new.bad_limit", {
-        min: limits.score_limit_min, max: limits.score_limit_max,
-      });
+      $("new-error").textContent = badScoreLimitWords(limits);
       $("new-limit-other").setAttribute("aria-invalid", "true");
       $("new-limit-other").focus();
       return;

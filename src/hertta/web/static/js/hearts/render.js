@@ -29,16 +29,27 @@ export function directionWord(direction) {
   return t(`hearts.direction.${direction}`);
 }
 
-/** "Aino ampui kuun!" / "Ampuit kuun!" (Finnish says "you" in the verb, not as a name). */
-export function moonWords(snapshot, seat) {
-  return seat === 0 ? t("hearts.moon_by_you") : t("hearts.moon_by", { name: seatName(snapshot, seat) });
+/**
+ * "Aino ampui kuun!" / "Ampuit kuun!" (Finnish says "you" in the verb, not as a name): `you`
+ * is the page's own seat (0 here, a shared table's `you`, null on a replay).
+ */
+export function moonLine(seat, nameOf, you) {
+  return seat === you ? t("hearts.moon_by_you") : t("hearts.moon_by", { name: nameOf(seat) });
 }
 
-/** "Aino otti tikin, 3 pistettä" / "Otit tikin, 1 piste" (read out when a trick is taken). */
-export function trickWords(snapshot, winner, points) {
+/** "Aino otti tikin, 3 pistettä" / "Otit tikin, 1 piste" / carried (winner null), as above. */
+export function trickLine(winner, points, nameOf, you) {
   if (winner === null) return t("hearts.carried");
-  if (winner === 0) return tn("hearts.announce.you_took", points, { points });
-  return tn("hearts.announce.trick", points, { name: seatName(snapshot, winner), points });
+  if (winner === you) return tn("hearts.announce.you_took", points, { points });
+  return tn("hearts.announce.trick", points, { name: nameOf(winner), points });
+}
+
+export function moonWords(snapshot, seat) {
+  return moonLine(seat, (s) => seatName(snapshot, s), 0);
+}
+
+export function trickWords(snapshot, winner, points) {
+  return trickLine(winner, points, (s) => seatName(snapshot, s), 0);
 }
 
 /** "Aino otti tikin (3 p)" / "Otit tikin" / "Tikki jäi pöytään…" (winner null). */

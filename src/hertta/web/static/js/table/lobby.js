@@ -4,7 +4,9 @@
 
 import { $, readJson } from "../common/dom.js";
 import { answerText, t } from "../common/i18n.js";
-import { ruleOptionArgs, ruleOptionWords, syncRuleOptions } from "../common/rules.js";
+import {
+  badScoreLimitWords, ruleOptionArgs, ruleOptionWords, syncRuleOptions, typedScoreLimit,
+} from "../common/rules.js";
 
 const config = readJson("game-config");
 const limits = config.limits;
@@ -110,10 +112,8 @@ async function create(event) {
   // The score limit too is said here, naming the field and its range (the server's answer
   // would only say that a setting is not valid; an empty field would be sent as 0).
   const limit = $("create-limit");
-  const value = limit.value.trim() === "" ? NaN : Number(limit.value);
-  if (!Number.isInteger(value) || value < limits.score_limit_min || value > limits.score_limit_max) {
-    $("create-error").textContent = t("hearts.new.bad_limit",
-      { min: limits.score_limit_min, max: limits.score_limit_max });
+  if (typedScoreLimit(limit.value, limits) === null) {
+    $("create-error").textContent = badScoreLimitWords(limits);
     limit.setAttribute("aria-invalid", "true");
     limit.focus();
     return;

@@ -8,9 +8,9 @@ import { connectGame } from "../common/connection.js";
 import { $, readJson } from "../common/dom.js";
 import { answerText, errorText, t } from "../common/i18n.js";
 import { announce, flash } from "../common/status.js";
-import { cardName, handIds } from "../hearts/render.js";
+import { cardName, handIds, trickLine } from "../hearts/render.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
-import { TrickStepper, trickWords } from "./review.js";
+import { TrickStepper } from "./review.js";
 import { namesOf, ownSeat, roundOf } from "./view.js";
 
 const config = readJson("game-config");
@@ -54,8 +54,7 @@ function eventWords(event, state) {
   const name = (seat) => names[seat] ?? "";
   switch (event.type) {
     case "play": return t("hearts.announce.play", { name: name(event.seat), card: cardName(event.card) });
-    case "trick": return event.winner === null ? t("hearts.carried")
-      : trickWords(event.winner, event.points, names, state.table.you);
+    case "trick": return trickLine(event.winner, event.points, name, state.table.you);
     case "hearts_broken": return t("hearts.announce.broken");
     case "exchange": return event.received && event.received.length
       ? t("hearts.announce.received", { cards: event.received.map(cardName).join(", ") }) : "";

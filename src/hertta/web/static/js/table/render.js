@@ -6,7 +6,7 @@ import { $ } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { ruleOptionWords } from "../common/rules.js";
 import { faceMarkup } from "../hearts/cards.js";
-import { cardName, directionWord, handIds, signedPoints } from "../hearts/render.js";
+import { cardName, directionWord, handIds, moonLine, signedPoints } from "../hearts/render.js";
 import { cardElement, fillHands, fillScores } from "./review.js";
 import { endsMatch, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
 
@@ -333,10 +333,7 @@ function renderReview(state, round, page) {
   const moon = summary && summary.moon_shooter !== null;
   $("review-moon").hidden = !moon;
   const you = state.table.you;
-  if (moon) {
-    setText($("review-moon"), summary.moon_shooter === you ? t("hearts.moon_by_you")
-      : t("hearts.moon_by", { name: names[summary.moon_shooter] }));
-  }
+  if (moon) setText($("review-moon"), moonLine(summary.moon_shooter, (seat) => names[seat], you));
   const last = endsMatch(game) || game.status === "match_over";
   $("btn-ready").hidden = last || you === null || state.table.ready.includes(you);
   const ready = state.table.ready.map((seat) => names[seat]);

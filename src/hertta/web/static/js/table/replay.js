@@ -4,7 +4,7 @@
 
 import { $, readJson } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { directionWord } from "../hearts/render.js";
+import { directionWord, moonLine } from "../hearts/render.js";
 import { fillHands, fillScores, TrickStepper } from "./review.js";
 
 const replay = readJson("replay-data");
@@ -21,7 +21,7 @@ function showRound(index) {
   });
   const shooter = round.summary.moon_shooter;
   $("round-moon").hidden = shooter === null;
-  $("round-moon").textContent = shooter === null ? "" : t("hearts.moon_by", { name: replay.seats[shooter] });
+  $("round-moon").textContent = shooter === null ? "" : moonLine(shooter, (seat) => replay.seats[seat], null);
   stepper.show(round.tricks, replay.seats, index);
 }
 

@@ -3,9 +3,9 @@
 // the table) and the replay page of a finished match. It draws only what the server laid open.
 
 import { $, setDisabledAll } from "../common/dom.js";
-import { t, tn } from "../common/i18n.js";
+import { t } from "../common/i18n.js";
 import { cardKey, faceMarkup } from "../hearts/cards.js";
-import { cardName } from "../hearts/render.js";
+import { cardName, trickLine } from "../hearts/render.js";
 
 /** A card as a small face (its name for screen readers). */
 export function cardElement(notation, cls = "tcard") {
@@ -65,12 +65,6 @@ export function fillHands(body, names, reveal) {
   }
 }
 
-/** Who took a trick and its points, in the second person for this page's own seat. */
-export function trickWords(winner, points, names, you) {
-  if (winner === you) return tn("hearts.announce.you_took", points, { points });
-  return tn("hearts.announce.trick", points, { name: names[winner], points });
-}
-
 /** The tricks of a round, shown one at a time. */
 export class TrickStepper {
   constructor() {
@@ -124,8 +118,7 @@ export class TrickStepper {
     });
     const line = document.createElement("p");
     line.className = "review-winner";
-    line.textContent = trick.winner === null ? t("hearts.carried")
-      : trickWords(trick.winner, trick.points, this.names, this.you);
+    line.textContent = trickLine(trick.winner, trick.points, (seat) => this.names[seat], this.you);
     box.append(line);
   }
 }
