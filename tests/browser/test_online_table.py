@@ -205,9 +205,13 @@ def test_a_public_table_is_joined_from_the_lobby(
     looker.goto(host.url.split("?")[0])
     expect(looker.locator("#game")).to_have_attribute("data-connected", "1")
     expect(looker.locator('#seat-list button[data-op="sit"]')).to_have_count(1)
-    visitor.locator("#name-input").fill("Vieras")
-    visitor.locator("#name-save").click()
+    # "Sit here" with nothing typed asks for a name; a name typed but not saved is saved on the
+    # way to the seat (pressing "sit" straight after typing used to ask for a name, a race).
     visitor.locator('#seat-list button[data-op="sit"]').first.click()
+    expect(visitor.locator("#name-error")).to_have_text("Valitse ensin nimesi.")
+    visitor.locator("#name-input").fill("Vieras")
+    visitor.locator('#seat-list button[data-op="sit"]').first.click()
+    expect(visitor.locator("#game")).to_have_attribute("data-you", "1")
     expect(looker.locator("#game")).to_have_attribute("data-refused", "no_spectators")
     expect(looker.locator("#waiting")).to_be_hidden()
     expect(looker.locator("#connection")).to_contain_text("eikä tähän pöytään oteta katsojia")

@@ -201,17 +201,15 @@ function decide(op, args = {}) {
   decisionSeq = socket.send(op, args);
 }
 
-function onSeatList(event) {
+async function onSeatList(event) {
   const target = event.target.closest("button[data-op]");
   if (!target) return;
   const op = target.dataset.op;
   const seat = Number(target.dataset.seat);
   if (op === "sit") {
-    if (page.name === null) {
-      $("name-error").textContent = t("online.name_first");
-      $("name-input").focus();
-      return;
-    }
+    // A name typed but not yet saved (or still being saved) is saved first, then the seat is
+    // taken: "sit here" straight after typing a name used to say "choose a name first".
+    if (page.name === null && !(await storeName())) return;
     socket.send("sit", { seat });
   } else if (op === "computer") {
     socket.send("computer", { seat, level: $(`level-${seat}`).value });
@@ -222,13 +220,30 @@ function onSeatList(event) {
   }
 }
 
-async function saveName(event) {
+/** The name save under way, so a "sit here" pressed meanwhile waits for it rather than racing it. */
+let nameSaving = null;
+
+function saveName(event) {
   event.preventDefault();
+  storeName();
+}
+
+/** Save the typed display name; true once the server has it, false (with the reason shown) if not. */
+function storeName() {
+  if (nameSaving === null) {
+    nameSaving = postName().finally(() => {
+      nameSaving = null;
+    });
+  }
+  return nameSaving;
+}
+
+async function postName() {
   $("name-error").textContent = "";
   if (!$("name-input").value.trim()) {
     $("name-error").textContent = t("online.name_first");
     $("name-input").focus();
-    return;
+    return false;
   }
   const answer = await fetch("/api/profile", {
     method: "POST",
@@ -238,12 +253,13 @@ async function saveName(event) {
   const body = await answer.json();
   if (!answer.ok) {
     $("name-error").textContent = answerText(body);
-    return;
+    return false;
   }
   page.name = body.name;
   $("name-input").value = body.name;
   flash(t("online.name_saved", { name: body.name }), { error: false });
   draw();
+  return true;
 }
 
 function onHand(event) {
