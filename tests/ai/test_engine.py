@@ -23,6 +23,7 @@ from hertta.ai.engine import (
     format_request,
     parse_answer,
     parse_request,
+    request_observation,
     request_seed,
     respond,
 )
@@ -126,6 +127,28 @@ def test_the_seed_of_a_request_ignores_its_id_but_not_the_seed_or_the_position()
     assert request_seed(request, 5) != request_seed(
         EngineRequest(1, knowledge_of(later, seat), kind), 5
     )
+
+
+def test_a_request_naming_the_dealer_the_engine_assumes_is_the_same_request() -> None:
+    # Leaving "dealer" out means "the seat to the right of the opening leader": a program that
+    # sends that seat explicitly asks the same question and must get the same answer.
+    states = [
+        *random_states(preset("standard"), 4, 6),
+        *random_states(preset("cancellation"), 5, 6),
+    ]
+    compared = 0
+    for state in states[::7]:
+        found = decision_of(state)
+        if found is None:
+            continue
+        seat, kind = found
+        knowledge = dataclasses.replace(knowledge_of(state, seat), dealer=None)
+        unnamed = EngineRequest(1, knowledge, kind)
+        assumed = request_observation(unnamed).dealer
+        named = EngineRequest(1, dataclasses.replace(unnamed.knowledge, dealer=assumed), kind)
+        assert request_seed(named, 5) == request_seed(unnamed, 5)
+        compared += 1
+    assert compared >= 10
 
 
 def test_a_pass_does_not_depend_on_who_else_has_chosen_yet() -> None:

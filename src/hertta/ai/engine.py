@@ -181,8 +181,11 @@ def request_seed(request: EngineRequest, seed: int) -> int:
     """The generator seed of ``request``: ``seed`` and a hash of its canonical form, without
     ``passes_chosen``: who else has chosen a pass yet depends on when the question is asked
     (a client joined to a table saw its pass change from run to run with one seed), and says
-    nothing about the cards."""
+    nothing about the cards. A request that names the dealer the engine would assume is the
+    same request as one that leaves it out (and is seeded as that one always was)."""
     knowledge = dataclasses.replace(request.knowledge, passes_chosen=None)
+    if knowledge.dealer is not None and _assumed_dealer(request) == knowledge.dealer:
+        knowledge = dataclasses.replace(knowledge, dealer=None)
     canonical = json.dumps(
         {"decision": request.decision, **knowledge_to_json(knowledge)},
         sort_keys=True,
@@ -190,6 +193,15 @@ def request_seed(request: EngineRequest, seed: int) -> int:
     )
     digest = hashlib.blake2b(canonical.encode("utf-8"), digest_size=8).digest()
     return derive_seed(seed, int.from_bytes(digest, "big"))
+
+
+def _assumed_dealer(request: EngineRequest) -> int | None:
+    """The dealer the engine would play with had ``request`` left ``dealer`` out."""
+    unnamed = dataclasses.replace(request.knowledge, dealer=None)
+    try:
+        return request_observation(dataclasses.replace(request, knowledge=unnamed)).dealer
+    except HerttaError:
+        return None
 
 
 def request_observation(request: EngineRequest) -> Observation:
