@@ -100,6 +100,15 @@ def test_settings_form_round_trip(client: TestClient) -> None:
     assert back.headers["location"] == "/settings?saved=1"
 
 
+def test_the_json_settings_refuse_a_key_that_names_no_setting(client: TestClient) -> None:
+    # A program's misspelt key was silently dropped with 200, its other settings saved.
+    before = client.get("/api/settings").json()
+    reply = client.post("/api/settings", json={"lang": "en", "move_error": True})
+    assert reply.status_code == 400 and reply.json()["error"] == "bad_setting"
+    assert "'move_error'" in reply.json()["detail"] and "move_errors" in reply.json()["detail"]
+    assert client.get("/api/settings").json() == before  # nothing saved, not even the good key
+
+
 def test_pages_render_in_both_languages(client: TestClient) -> None:
     for lang, word in (("fi", "Asetteluapu"), ("en", "Layout assist")):
         client.post("/api/settings", json={"lang": lang})

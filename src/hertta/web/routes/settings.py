@@ -11,7 +11,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from hertta.errors import ConfigError
+from hertta.errors import ConfigError, quoted
 from hertta.tables.model import MAX_NAME
 from hertta.tables.online import clean_name
 from hertta.web.deps import PlayerDep, PreferencesDep, ServicesDep, json_body, render
@@ -90,14 +90,19 @@ JSON_TYPE_NAMES: Final = {
 
 
 def json_settings(body: Mapping[str, object]) -> dict[str, Value]:
-    """Known settings of a JSON body (unknown keys are ignored, as in the form): a value of
-    the wrong JSON type is a bad request (``"on"`` for a toggle, ``1`` for ``true``), a value
-    of the right type that is not one of the choices a bad setting."""
+    """The settings of a JSON body: a key that names no setting is a bad setting (a program's
+    misspelt ``"move_error"`` was silently dropped; the form, which browsers fill, still ignores
+    fields it does not know), a value of the wrong JSON type a bad request (``"on"`` for a
+    toggle, ``1`` for ``true``), a value of the right type that is not one of the choices a bad
+    setting. Nothing is saved unless every key is good."""
     values: dict[str, Value] = {}
     for key, value in body.items():
         preference = PREFERENCES.get(key)
         if preference is None:
-            continue
+            raise ConfigError(
+                f"no setting is called {quoted(key, 60)}; the settings are "
+                f"{', '.join(PREFERENCES)}"
+            )
         kinds = {type(choice) for choice in preference.choices}
         if type(value) not in kinds:  # type(), not isinstance(): True is no int here
             names = " or ".join(sorted(JSON_TYPE_NAMES[kind] for kind in kinds))
