@@ -26,6 +26,7 @@ from tests.web.online_helpers import (
     invite_of,
     latest,
     name_player,
+    services_of,
     simple_decision,
     tick,
     wait_for_table_over,
@@ -92,6 +93,27 @@ def test_create_read_and_list_tables(shared: TestClient) -> None:
     wrong = shared.get(f"/api/tables/{private['id']}?invite=guess",
                        headers=cookie_header(shared, "aino"))
     assert wrong.status_code == 404
+
+
+def test_the_lobby_drops_a_quiet_table_nobody_seated_is_connected_to(shared: TestClient) -> None:
+    # A table whose host went away hours ago stayed in the lobby for good: a newcomer sat down
+    # to wait alone. Listed while someone seated is connected, or for ten minutes after a change.
+    table = create_table(shared, "host", public=True, **FOUR)
+
+    def listed() -> bool:
+        return table["id"] in [t["id"] for t in shared.get("/api/lobby").json()["tables"]]
+
+    assert listed()  # new: listed though nobody has opened it yet
+    store = services_of(shared).store
+    with store.database.transaction() as db:
+        db.execute("UPDATE online_tables SET updated_at = updated_at - 601 WHERE id = ?",
+                   (table["id"],))
+    assert not listed()
+    with at_table(shared, table["id"], ["host"]):
+        assert listed()  # its host is there
+    assert not listed()
+    with at_table(shared, table["id"], ["aino"]):
+        assert not listed()  # a visitor without a seat is no one waiting there
 
 
 def test_a_table_keeps_the_variants_options(shared: TestClient) -> None:

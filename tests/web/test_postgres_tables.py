@@ -5,11 +5,13 @@ acknowledged decision is there and the computer players go on there."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -324,6 +326,42 @@ def test_an_away_persons_stand_in_is_shown_on_every_process(
             assert not any(e["type"] == "seating" for e in events_of(at_first)[-3:])
         except (AssertionError, TimeoutError) as error:
             raise told(servers, sockets, error) from error
+    no_traceback(*servers)
+
+
+def lobby_lists(server: ServerProcess, table_id: str, wanted: bool) -> None:
+    """Ask ``server``'s lobby until it lists ``table_id`` (or not, as ``wanted``)."""
+    deadline = time.monotonic() + TIMEOUT_S
+    while True:
+        tables = httpx.get(f"{server.url}/api/lobby", timeout=TIMEOUT_S).json()["tables"]
+        if (table_id in [t["id"] for t in tables]) == wanted:
+            return
+        assert time.monotonic() < deadline, f"{server.url} lobby: {tables}"
+        time.sleep(0.05)
+
+
+def test_a_quiet_table_is_in_every_lobby_while_its_host_is_connected_anywhere(
+    servers: list[ServerProcess],
+) -> None:
+    """A public table unchanged for over ten minutes is listed only while someone seated is
+    connected: the lobbies of the other processes know it from the store's presence."""
+    first, second, _ = servers
+    host = person(first, "Host")
+    reply = httpx.post(f"{first.url}/api/tables", headers={"cookie": host}, timeout=TIMEOUT_S,
+                       json={"name": "Host", "rules": RULES, "seats": ["host", "open", "open",
+                             "open"], "clock": 0, "public": True})
+    assert reply.status_code == 201, reply.text
+    table_id, invite = reply.json()["id"], reply.json()["invite_url"].split("invite=", 1)[1]
+    with psycopg.connect(first.db_path, autocommit=True) as db:
+        db.execute("UPDATE online_tables SET updated_at = updated_at - 601 WHERE id = %s",
+                   (table_id,))
+    lobby_lists(second, table_id, False)
+    at_first = sit_at(first, host, table_id, invite)
+    lobby_lists(second, table_id, True)
+    lobby_lists(first, table_id, True)
+    at_first.ws.close()
+    lobby_lists(second, table_id, False)
+    lobby_lists(first, table_id, False)
     no_traceback(*servers)
 
 

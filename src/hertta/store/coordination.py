@@ -121,6 +121,18 @@ class CoordinationQueries:
             ).fetchall()
         return frozenset(int(row["seat"]) for row in rows)
 
+    def connected_tables(self, fresh_s: float, other_than: str) -> frozenset[str]:
+        """The tables with a seat connected in a process other than ``other_than`` whose
+        heartbeat is fresh (for the lobby; a process knows its own connections better)."""
+        with self.database.reading() as db:
+            rows = db.execute(
+                "SELECT DISTINCT p.table_id FROM seat_presence p JOIN server_processes s "
+                "ON s.owner = p.owner WHERE p.connections > 0 AND s.seen_at >= ? "
+                "AND p.owner <> ?",
+                (time.time() - fresh_s, other_than),
+            ).fetchall()
+        return frozenset(str(row["table_id"]) for row in rows)
+
     # -- stand-ins ---------------------------------------------------------------------------
 
     def set_stand_in(self, table_id: str, seat: int, level: str | None) -> None:

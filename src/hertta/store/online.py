@@ -16,6 +16,7 @@ from hertta.store.sql import SEATING, Row
 from hertta.store.tables import TableQueries
 from hertta.tables.model import StaleTableError, UnknownTableError
 from hertta.tables.online import OnlineStatus, OnlineTable, online_seat_from_json, rules_json
+from hertta.tables.storage import LobbyEntry
 from hertta.tables.table_rules import rules_from_json
 
 
@@ -116,12 +117,12 @@ class OnlineQueries(TableQueries):
         tables = [_online(row) for row in rows]
         return [table for table in tables if table.seat_of(player) is not None]
 
-    def lobby(self, limit: int = 100) -> list[OnlineTable]:
-        """Public tables still taking seats, newest first."""
+    def lobby(self, limit: int = 100) -> list[LobbyEntry]:
+        """Public tables still taking seats, newest first, each with when it last changed."""
         with self.database.reading() as db:
             rows = db.execute(
                 "SELECT * FROM online_tables WHERE status = 'waiting' AND public = 1 "
                 "ORDER BY created_at DESC LIMIT ?",
                 (limit,),
             ).fetchall()
-        return [_online(row) for row in rows]
+        return [LobbyEntry(_online(row), float(row["updated_at"])) for row in rows]

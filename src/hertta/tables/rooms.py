@@ -440,6 +440,18 @@ class Rooms:
 
         return await self._openings.open(table_id, read, Room.refresh)
 
+    async def connected_tables(self) -> frozenset[str]:
+        """The tables at which a seated person has a connection now: in this process, or
+        (several processes) in any whose heartbeat is fresh."""
+        here = {room.id for room in self._rooms.values() if any(room.presence.values())}
+        coordination = self.services.coordination
+        if coordination is None:
+            return frozenset(here)
+        elsewhere = await anyio.to_thread.run_sync(
+            coordination.connected_tables, self.services.fresh_s, self.services.owner
+        )
+        return frozenset(here) | elsewhere
+
     async def rename(self, player: str) -> None:
         """The person's display name, as the store has it now, reaches their seats at tables
         still waiting for their match; the room this process has of such a table reads its

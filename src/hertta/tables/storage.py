@@ -41,6 +41,14 @@ class SeatResult:
     data: Mapping[str, Any] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyEntry:
+    """A public table still taking seats, and when its row last changed (wall-clock seconds)."""
+
+    table: OnlineTable
+    updated_at: float
+
+
 class TableStorage(Protocol):
     def transaction(self) -> AbstractContextManager[object]:
         """One atomic transaction; calls inside it join it."""
@@ -122,7 +130,7 @@ class OnlineStorage(Protocol):
         """Store seats and status if still at ``expected_version`` (else StaleTableError)."""
         ...
 
-    def lobby(self, limit: int = 100) -> list[OnlineTable]: ...
+    def lobby(self, limit: int = 100) -> list[LobbyEntry]: ...
 
     def waiting_seats_of(self, player: str) -> list[OnlineTable]: ...
 
@@ -155,6 +163,11 @@ class CoordinationStorage(Protocol):
     def connected_seats(
         self, table_id: str, fresh_s: float, other_than: str
     ) -> frozenset[int]: ...
+
+    def connected_tables(self, fresh_s: float, other_than: str) -> frozenset[str]:
+        """The tables with a seat connected in a process other than ``other_than`` whose
+        heartbeat is fresh."""
+        ...
 
     def live_processes(self, fresh_s: float) -> frozenset[str]: ...
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from typing import Any, Final
 
 import anyio.to_thread
@@ -164,10 +165,22 @@ async def table_record(
     }
 
 
+LOBBY_QUIET_S: Final = 600.0
+"""How long a waiting table with nobody seated connected stays in the lobby after its last
+change: long enough for a table made through the API, or a host reloading the page; a table
+its people left hours ago is not offered to a newcomer to wait at alone."""
+
+
 @router.get("/api/lobby")
 async def lobby(services: ServicesDep) -> dict[str, Any]:
     store = services.store
-    tables = await anyio.to_thread.run_sync(store.lobby)
+    entries = await anyio.to_thread.run_sync(store.lobby)
+    connected = await services.rooms.connected_tables()
+    quiet_since = time.time() - LOBBY_QUIET_S  # the store stamps rows with the wall clock
+    tables = [
+        entry.table for entry in entries
+        if entry.table.id in connected or entry.updated_at >= quiet_since
+    ]
     names = await anyio.to_thread.run_sync(store.names, [t.host for t in tables])
     shown = []
     for online in tables:
