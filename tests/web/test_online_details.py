@@ -317,7 +317,10 @@ def test_a_body_nested_too_deep_is_a_bad_request_not_a_crash(
     "name", ["Aino\u202e", "A\u200bino", "\ufeffAino", "Ai\u2066no", "\u200d", "\u200c \u200d",
              "Aino\u3164", "\u3164", "Ai\uffa0no", "\u2800", "\u115fAino",
              "Aino\U000e0041", "\U000e0067Aino\U000e007f",  # tag characters outside a flag
-             "Aino \U0001f3f4\U000e0067\U000e0062"]  # a flag's tags never cancelled
+             "Aino \U0001f3f4\U000e0067\U000e0062",  # a flag's tags never cancelled
+             # Joiners and selectors that join or select nothing look like "Aino":
+             "Ai\u200dno", "Ai\u200cno", "Aino\u200d\u2764", "\u200dAino", "Ai\ufe0fno",
+             "A\u034fino"]
 )
 def test_a_name_with_an_invisible_format_character_is_refused(
     shared: TestClient, name: str
@@ -332,6 +335,10 @@ def test_a_name_with_an_invisible_format_character_is_refused(
 @pytest.mark.parametrize(
     "name",
     ["Aino \U0001f468\u200d\U0001f469\u200d\U0001f467",  # a family: joiners
+     "\U0001f3f3\ufe0f\u200d\U0001f308 Aino",  # the rainbow flag: a selector and a joiner
+     "1\ufe0f\u20e3 Aino", "\u2764\ufe0f Aino",  # a keycap, a red heart
+     "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian: a non-joiner
+     "\u0915\u094d\u200d\u0937",  # Devanagari: a joiner
      "Aino \U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"],  # Wales: tags
 )
 def test_a_name_may_hold_the_format_characters_of_emoji(shared: TestClient, name: str) -> None:

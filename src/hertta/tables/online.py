@@ -145,6 +145,11 @@ JOINERS: Final = frozenset("\u200c\u200d")
 some scripts need them)."""
 VISIBLE_CATEGORIES: Final = frozenset("LNPS")
 """Unicode's letters, numbers, punctuation and symbols: a name holds at least one."""
+VARIATION_SELECTORS: Final = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+COMBINING_GRAPHEME_JOINER: Final = "\u034f"
+KEYCAP_BASES: Final = frozenset("0123456789#*")
+"""The ASCII characters a variation selector may follow: a keycap emoji is ``1`` + U+FE0F +
+U+20E3."""
 BLANK_FILLERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
 """The Hangul fillers, the blank Braille pattern and the musical null notehead: letters or
 symbols that show nothing."""
@@ -168,6 +173,11 @@ def clean_name(value: object) -> str:
         # around on a leaderboard ("Aino\u202e" ...), a zero-width space makes two names look
         # alike. The joiners stay: emoji sequences and some scripts need them.
         raise ConfigError(f"a name has no invisible format characters: {value!r}")
+    if _invisible_marks(name):
+        # A joiner beside a Latin letter or a space, or a variation selector after one, draws
+        # nothing: "Ai\u200dno" looked like "Aino" on a leaderboard. Emoji sequences and the
+        # scripts that need a joiner (between their own letters) keep them.
+        raise ConfigError(f"a name has no joiner or selector that joins nothing: {value!r}")
     if any(ch in BLANK_FILLERS for ch in name):
         # Letters and symbols by category that draw nothing: "Aino\u3164" looks like "Aino".
         raise ConfigError(f"a name has no blank filler characters: {value!r}")
@@ -176,6 +186,25 @@ def clean_name(value: object) -> str:
             f"a name needs a letter, digit, punctuation mark or symbol one can see: {value!r}"
         )
     return name
+
+
+def _invisible_marks(name: str) -> bool:
+    """Whether ``name`` holds a mark that changes nothing one can see: a joiner at either end
+    or beside an ASCII character, a variation selector after an ASCII character other than a
+    keycap's, or the combining grapheme joiner."""
+    if COMBINING_GRAPHEME_JOINER in name:
+        return True
+    for index, ch in enumerate(name):
+        before = name[index - 1] if index else ""
+        after = name[index + 1] if index + 1 < len(name) else ""
+        if ch in JOINERS and (not before.strip() or not after.strip()
+                              or before.isascii() or after.isascii()):
+            return True
+        if VARIATION_SELECTORS.fullmatch(ch) and (
+            not before or (before.isascii() and before not in KEYCAP_BASES)
+        ):
+            return True
+    return False
 
 
 def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
