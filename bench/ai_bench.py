@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import bench_cli
 from hertta.ai.driver import play_round
 from hertta.ai.protocol import Player
 from hertta.ai.registry import make_player
@@ -116,7 +117,6 @@ def strength(
     rounds: int,
     workers: int,
     seed: int,
-    progress: bool = False,
     options: dict[str, dict[str, Any]] | None = None,
 ) -> tuple[Any, float]:
     level_options = tuple(
@@ -128,14 +128,16 @@ def strength(
     start = time.perf_counter()
 
     def tell(done: float) -> None:
+        # Whole matches are played, so the rounds may pass the count asked for; they count
+        # up to it (the rest are played to finish a match, then left out).
         elapsed = time.perf_counter() - start
         print(
-            f"  [{seats}] {done:.0f}/{rounds} rounds per rotation, {elapsed:.0f} s",
+            f"  [{seats}] {min(done, rounds):.0f}/{rounds} rounds per rotation, {elapsed:.0f} s",
             file=sys.stderr,
             flush=True,
         )
 
-    result = run_tournament(config, workers, tell if progress else None)
+    result = run_tournament(config, workers, tell)
     return result, time.perf_counter() - start
 
 
@@ -165,7 +167,8 @@ def print_strength(title: str, result: Any, seconds: float, goal: float) -> None
     )
     for s in (strong, weak):
         print(
-            f"  {s.level:7} {s.mean:6.2f} points/round  95% CI [{s.ci_low:5.2f}, {s.ci_high:5.2f}]"
+            f"  {s.level:7} {s.mean:6.2f} points/round  95% CI "
+            f"{bench_cli.interval(s.ci_low, s.ci_high, '5.2f')}"
             f"  seat-rounds {s.seat_rounds:5}  match wins {s.match_wins:g}/{s.seat_matches}"
             f"  moons shot {s.moons_shot}, suffered {s.moons_suffered}"
         )
@@ -191,7 +194,7 @@ def _times(label: str, wall: list[float], cpu: list[float]) -> None:
 
 def _ci(values: tuple[float, float, float]) -> str:
     mean, low, high = values
-    return f"{mean:6.2f} [{low:5.2f}, {high:5.2f}]"
+    return f"{mean:6.2f} {bench_cli.interval(low, high, '5.2f')}"
 
 
 def openspiel_duels(
@@ -259,20 +262,22 @@ def openspiel_duels(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--timing-rounds", type=int, default=12)
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
+    parser.add_argument("--timing-rounds", type=bench_cli.count, default=12)
     parser.add_argument("--timing-levels", default="easy,normal,hard", help="e.g. hard,expert")
-    parser.add_argument("--easy-rounds", type=int, default=150, help="per rotation")
-    parser.add_argument("--hard-rounds", type=int, default=250, help="per rotation")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--easy-rounds", type=bench_cli.count, default=150, help="per rotation")
+    parser.add_argument("--hard-rounds", type=bench_cli.count, default=250, help="per rotation")
+    parser.add_argument("--workers", type=bench_cli.count, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=bench_cli.whole, default=2024)
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--quick", action="store_true", help="a small run to try the script")
     parser.add_argument("--openspiel", metavar="LEVEL", help="duel LEVEL with OpenSpiel IS-MCTS")
     parser.add_argument("--ismcts-sims", default="1600", help="comma-separated, e.g. 1600,10000")
     parser.add_argument("--lone", choices=("ours", "ismcts", "both"), default="both")
-    parser.add_argument("--deals", type=int, default=24, help="duplicate deals per duel")
+    parser.add_argument(
+        "--deals", type=bench_cli.count, default=24, help="duplicate deals per duel",
+    )
     parser.add_argument(
         "--level-options",
         default="{}",
@@ -280,7 +285,7 @@ def main() -> None:
     )
     parser.add_argument("--dump", metavar="PREFIX", help="write each duel's rounds as JSON")
     parser.add_argument("--versus", metavar="A,B", help="one A seat against three B")
-    parser.add_argument("--versus-rounds", type=int, default=100, help="per rotation")
+    parser.add_argument("--versus-rounds", type=bench_cli.count, default=100, help="per rotation")
     parser.add_argument("--versus-both", action="store_true", help="also B alone against three A")
     parser.add_argument("--versus-goal", type=float, default=0.5, help="points per round")
     parser.add_argument(
@@ -292,7 +297,10 @@ def main() -> None:
     if args.openspiel or args.versus:
         print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
         if args.openspiel:
-            sims = [int(x) for x in args.ismcts_sims.split(",")]
+            try:
+                sims = [bench_cli.count(x) for x in args.ismcts_sims.split(",")]
+            except argparse.ArgumentTypeError as error:
+                parser.error(f"--ismcts-sims: {error}")
             options = json.loads(args.level_options)
             if options:
                 print(f"{args.openspiel} options: {options}")
@@ -300,7 +308,10 @@ def main() -> None:
                 args.openspiel, sims, args.lone, args.deals, args.seed, options, args.dump
             )
         if args.versus:
-            first, second = args.versus.split(",")
+            levels = args.versus.split(",")
+            if len(levels) != 2:
+                parser.error(f"--versus takes two levels, A,B: {args.versus!r}")
+            first, second = levels
             pairs = [(first, second), (second, first)] if args.versus_both else [(first, second)]
             level_options = json.loads(args.versus_options)
             if level_options:
@@ -311,7 +322,6 @@ def main() -> None:
                     args.versus_rounds,
                     args.workers,
                     args.seed,
-                    True,
                     level_options,
                 )
                 print_strength(f"{a} vs 3 {b}", result, seconds, args.versus_goal)
@@ -345,4 +355,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)

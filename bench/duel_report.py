@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Any
 
+import bench_cli
 from openspiel_duel import mean_ci
 
 
@@ -186,7 +187,7 @@ def parting(base: Sequence[DuelRound], other: Sequence[DuelRound]) -> Parting:
 
 def _ci(values: tuple[float, float, float]) -> str:
     mean, low, high = values
-    return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
+    return f"{mean:+.2f} {bench_cli.interval(low, high)}"
 
 
 def report(specs: Sequence[str]) -> list[str]:
@@ -220,11 +221,11 @@ def report(specs: Sequence[str]) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
     parser.add_argument("dumps", nargs="+", help="a dump, or several joined by commas")
     args = parser.parse_args()
     print("\n".join(report(args.dumps)))
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)

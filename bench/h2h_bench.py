@@ -13,6 +13,7 @@ import argparse
 import statistics
 import time
 
+import bench_cli
 from hertta.rng import SplitMix64
 from hertta.solitaire.deal_codes import DEAL_COUNT, format_deal_code
 from hertta.solitaire.game import Status, is_dead_end, legal_moves, new_game, play
@@ -42,9 +43,9 @@ def dead_end_cost(rng: SplitMix64, count: int = 20_000) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--runs", type=int, default=3)
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
+    parser.add_argument("--seconds", type=bench_cli.seconds, default=5.0)
+    parser.add_argument("--runs", type=bench_cli.count, default=3)
     args = parser.parse_args()
     rates, move_rates, checks = [], [], []
     for run in range(args.runs):
@@ -60,4 +61,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)

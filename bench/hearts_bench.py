@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+import bench_cli
 from hertta.hearts.compiled import CompiledRules, compile_rules
 from hertta.hearts.config import preset
 from hertta.hearts.dealing import REFILL, deal_indices, random_deal_indices
@@ -167,8 +169,9 @@ def measure(
     """``runs`` rounds of runs, one run of every engine per round, interleaved so that a change
     in the machine's load (it is shared) hits every engine alike."""
     rates: dict[str, list[float]] = {name: [] for name in engines}
-    for _ in range(runs):
+    for run in range(runs):
         for name, one_round in engines.items():
+            print(f"  run {run + 1}/{runs}: {name}", file=sys.stderr, flush=True)
             rates[name].append(rate(one_round, seconds))
     for name, values in rates.items():
         shown = ", ".join(f"{r:,.0f}" for r in values)
@@ -184,10 +187,12 @@ def ratio(rates: dict[str, list[float]], ours: str, theirs: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="length of one run")
-    parser.add_argument("--runs", type=int, default=3, help="runs per engine (median shown)")
-    parser.add_argument("--seed", type=int, default=2024)
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
+    parser.add_argument("--seconds", type=bench_cli.seconds, default=5.0, help="length of one run")
+    parser.add_argument(
+        "--runs", type=bench_cli.count, default=3, help="runs per engine (median shown)",
+    )
+    parser.add_argument("--seed", type=bench_cli.whole, default=2024)
     args = parser.parse_args()
 
     rules = compile_rules(preset("standard"), PLAYERS)
@@ -224,4 +229,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from multiprocessing import get_context
 from typing import Any
 
+import bench_cli
 from ai_bench import Timed, percentile
 from duel_report import breakdown, gaps_by_deal, rounds_of
 from hertta.ai.driver import play_round
@@ -116,7 +117,7 @@ def summary(data: dict[str, Any]) -> list[str]:
     cpu = [t for row in data["rounds"] for t in row["cpu"]] or [0.0]
     lines = [
         f"one {level} seat vs {against}: {len(rounds)} rounds, {len(gaps)} deals",
-        f"  {against} minus {level}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] points/round"
+        f"  {against} minus {level}: {mean:+.2f} {bench_cli.interval(low, high)} points/round"
         f" (+: {level} better)",
         f"  moons: {level} shot {moons.moons_shot}, suffered {moons.moons_suffered}",
         f"  {level} CPU per decision: p50 {percentile(cpu, 0.5) * 1000:.0f} ms,"
@@ -154,23 +155,26 @@ def match_ends(rows: Sequence[dict[str, Any]], limit: int) -> tuple[int, float, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
     parser.add_argument("--level", required=True)
     parser.add_argument("--against", default="hard")
     parser.add_argument("--options", default="{}", help="JSON constructor options for --level")
-    parser.add_argument("--deals", type=int, default=40)
-    parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=2040)
+    parser.add_argument("--deals", type=bench_cli.count, default=40)
+    parser.add_argument("--first-deal", type=bench_cli.whole, default=0)
+    parser.add_argument("--seed", type=bench_cli.whole, default=2040)
     parser.add_argument("--preset", default="standard")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--players", type=bench_cli.count, default=4)
+    parser.add_argument("--workers", type=bench_cli.count, default=os.cpu_count() or 1)
     parser.add_argument("--dump", metavar="FILE", help="write the rounds as JSON")
     parser.add_argument(
         "--totals", default="", help="match totals before each round, turned by deal: 88,72,60,45"
     )
     args = parser.parse_args()
     options = json.loads(args.options)
-    totals = tuple(int(t) for t in args.totals.split(",")) if args.totals else ()
+    try:
+        totals = tuple(int(t) for t in args.totals.split(",")) if args.totals else ()
+    except ValueError:
+        parser.error(f"--totals takes whole numbers separated by commas: {args.totals!r}")
     if totals and len(totals) != args.players:
         parser.error(f"--totals needs {args.players} numbers: {args.totals!r}")
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
@@ -199,4 +203,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import bench_cli
 from hertta.ai import rollout
 from hertta.ai.tournament import ratio_interval
 from hertta.hearts.compiled import SUIT_MASKS, compile_rules
@@ -91,21 +92,21 @@ def duel(preset_name: str, players: int, deals: int, seed: int) -> tuple[float, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=6000)
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
+    parser.add_argument("--deals", type=bench_cli.count, default=6000)
     parser.add_argument("--preset", default="standard")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--players", type=bench_cli.count, default=4)
+    parser.add_argument("--seed", type=bench_cli.whole, default=2026)
     args = parser.parse_args()
     start = time.perf_counter()
     mean, half = duel(args.preset, args.players, args.deals, args.seed)
     print(
         f"rollout policy, one seat vs the others on baseline 'lowest-rank lead', {args.preset} "
         f"{args.players} players, {args.deals} deals: baseline minus current "
-        f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] points per round "
+        f"{mean:+.3f} {bench_cli.interval(mean - half, mean + half, '+.3f')} points per round "
         f"(+: current better; {time.perf_counter() - start:.0f} s)"
     )
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)

@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Callable
 
+import bench_cli
 from hertta.cli.h2h_solver import run_survey
 from hertta.solitaire.deal_codes import deck_for_number, format_deal_code
 from hertta.solitaire.game import Position, deal_position
@@ -120,12 +121,12 @@ def throughput(codes: int, workers: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--codes", type=int, default=20_000)
-    parser.add_argument("--optimal", type=int, default=200)
-    parser.add_argument("--optimal-cap", type=float, default=120.0)
-    parser.add_argument("--survey-codes", type=int, default=20_000)
-    parser.add_argument("--workers", type=int, default=2)
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
+    parser.add_argument("--codes", type=bench_cli.count, default=20_000)
+    parser.add_argument("--optimal", type=bench_cli.count, default=200)
+    parser.add_argument("--optimal-cap", type=bench_cli.seconds, default=120.0)
+    parser.add_argument("--survey-codes", type=bench_cli.count, default=20_000)
+    parser.add_argument("--workers", type=bench_cli.count, default=2)
     args = parser.parse_args()
     print(f"command: {' '.join(sys.argv)}")
     print(f"python {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}")
@@ -135,4 +136,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)

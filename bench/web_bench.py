@@ -1,5 +1,5 @@
-"""The web server under load: three scenarios, each against a real ``hertta serve`` process on
-127.0.0.1 and a free port with a temporary database.
+"""The web server under load: four scenarios against a real ``hertta serve`` process on
+127.0.0.1 and a free port with a temporary database, and several processes over PostgreSQL.
 
 ``--scenario taps`` (the default): round-trip time per tap with many concurrent Heart to Heart
 games, beside a bare echo, in the same server process:
@@ -28,7 +28,9 @@ against one process on SQLite in the same run (``bench/web_cluster.py``).
 table service, then resumed: reading it (checkpoint + the moves after it) in this process, and
 a page's first snapshot from a freshly started server; the baseline is replaying every move.
 
-Every scenario prints p50/p90/p99/max, the rate, and the server's CPU and peak memory. Usage::
+Every scenario prints its latencies (p50/p90/p99/max) and rates, and the baseline it names above
+measured in the same run with the ratio; taps, bots and shared also the server's CPU and
+peak memory. Usage::
 
     .venv/bin/python bench/web_bench.py [--clients 200] [--taps 100] [--think-ms 1000]
     .venv/bin/python bench/web_bench.py --scenario bots [--tables 20] [--seconds 60]
@@ -59,9 +61,12 @@ from websockets.asyncio.client import connect
 from hertta.rng import SplitMix64
 
 try:  # run as a script: this folder is on the path
+    import bench_cli
     from web_measure import Asker, bystander, line, percentile
 except ModuleNotFoundError:  # imported by the tests as bench.web_bench
     from bench.web_measure import Asker, bystander, line, percentile
+
+    from bench import bench_cli
 
 
 def free_port() -> int:
@@ -81,13 +86,15 @@ def start_server(
     process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        if process.poll() is not None:  # it said why on stderr (a bad database, a used port)
+            raise ChildProcessError(f"the server ended at start (exit code {process.returncode})")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
                 return process
         except OSError:
             time.sleep(0.05)
     process.kill()
-    raise RuntimeError("the server did not start")
+    raise ChildProcessError("the server did not answer within 60 s of its start")
 
 
 def player_cookie(port: int) -> str:
@@ -228,7 +235,8 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> No
     echo = await asyncio.gather(
         *(echo_client(f"{base}/ws/echo", args.taps, args.think_ms, i) for i in range(args.clients))
     )
-    meter.report("echo", [t for times in echo for t in times])
+    echo_times = [t for times in echo for t in times]
+    meter.report("echo", echo_times)
     meter = Meter(server_pid)
     games = await asyncio.gather(
         *(
@@ -236,8 +244,15 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> No
             for i in range(args.clients)
         )
     )
-    meter.report("game", [t for times, _ in games for t in times])
+    game_times = [t for times, _ in games for t in times]
+    meter.report("game", game_times)
     print(f"games played: {sum(count for _, count in games)}")
+    # The baseline: the bare echo in the same run, so the ratio is what the game's work adds.
+    print(
+        "ratio game/echo: p50 "
+        f"{percentile(game_times, 0.5) / percentile(echo_times, 0.5):.2f}x, p99 "
+        f"{percentile(game_times, 0.99) / percentile(echo_times, 0.99):.2f}x"
+    )
 
 
 def quick_decision(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -394,23 +409,33 @@ def run_resume(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
     parser.add_argument("--scenario", choices=("taps", "bots", "resume", "shared"),
                         default="taps")
     parser.add_argument("--database", help="cluster: a postgresql:// URL, or 'throwaway'")
-    parser.add_argument("--workers", type=int, default=2, help="cluster: server processes")
-    parser.add_argument("--connections", type=int, default=2000, help="cluster: sockets")
+    parser.add_argument(
+        "--workers", type=bench_cli.count, default=2, help="cluster: server processes",
+    )
+    parser.add_argument(
+        "--connections", type=bench_cli.count, default=2000, help="cluster: sockets",
+    )
     parser.add_argument("--h2h-think-ms", type=float, default=5000.0,
                         help="cluster: mean pause between a Heart to Heart game's taps")
     parser.add_argument("--people-tables", type=int, default=None,
                         help="shared: tables of four people")
     parser.add_argument("--bot-tables", type=int, default=None,
                         help="shared: tables of one person and three Hard players")
-    parser.add_argument("--tables", type=int, default=20, help="bots: Hearts tables")
-    parser.add_argument("--seconds", type=float, default=60.0, help="bots: seconds per phase")
-    parser.add_argument("--moves", type=int, default=30_000, help="resume: moves in the game")
-    parser.add_argument("--clients", type=int, default=200)
-    parser.add_argument("--taps", type=int, default=100, help="taps per client and phase")
+    parser.add_argument("--tables", type=bench_cli.count, default=20, help="bots: Hearts tables")
+    parser.add_argument(
+        "--seconds", type=bench_cli.seconds, default=60.0, help="bots: seconds per phase",
+    )
+    parser.add_argument(
+        "--moves", type=bench_cli.count, default=30_000, help="resume: moves in the game",
+    )
+    parser.add_argument("--clients", type=bench_cli.count, default=200)
+    parser.add_argument(
+        "--taps", type=bench_cli.count, default=100, help="taps per client and phase",
+    )
     parser.add_argument(
         "--think-ms", type=float, default=None,
         help="mean pause between taps (taps: 1000, shared: 250)",
@@ -476,4 +501,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    bench_cli.run(main)
