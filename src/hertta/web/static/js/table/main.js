@@ -245,12 +245,19 @@ async function postName() {
     $("name-input").focus();
     return false;
   }
-  const answer = await fetch("/api/profile", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: $("name-input").value }),
-  });
-  const body = await answer.json();
+  let answer;
+  let body;
+  try {
+    answer = await fetch("/api/profile", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: $("name-input").value }),
+    });
+    body = await answer.json();
+  } catch {  // the server is out of reach: said, and the name stays typed for another try
+    $("name-error").textContent = t("game.reconnecting");
+    return false;
+  }
   if (!answer.ok) {
     $("name-error").textContent = answerText(body);
     return false;
