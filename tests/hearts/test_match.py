@@ -26,7 +26,7 @@ from hertta.hearts.match import (
     tied_lowest,
     with_round,
 )
-from hertta.hearts.round import Phase, choose_moon, play_card
+from hertta.hearts.round import Phase, choose_moon, play_card, round_from_hands, submit_pass
 from hertta.rng import SplitMix64, derive_seed
 from tests.hearts.helpers import random_passes
 
@@ -236,6 +236,37 @@ def test_with_round_refuses_another_deal() -> None:
     other = deal_match_round(parse_match_code("HM1-S4-AAAAAAN"), 0)
     with pytest.raises(IllegalMoveError, match="not round 1"):
         with_round(match, other)
+
+
+def test_with_round_refuses_a_skipped_pass_and_a_rewind() -> None:
+    # Only the deal was compared: the same hands with no pass (round 1 passes left), or an
+    # earlier state of the round, were taken as "later states" of it.
+    match = new_match("HM1-S4-AAAAAAM")
+    first = match.round
+    no_pass = round_from_hands(first.rules, 4, first.dealer, "none", first.dealt)
+    with pytest.raises(IllegalMoveError, match="not round 1"):
+        with_round(match, no_pass)
+    rng = SplitMix64(8)
+    passed = random_passes(first, rng)
+    later = play_card(passed, passed.turn or 0, passed.legal_plays[0])
+    moved = with_round(match, later)
+    assert moved.round == later
+    with pytest.raises(IllegalMoveError, match="not a later state"):
+        with_round(moved, passed)  # back before the first card
+    with pytest.raises(IllegalMoveError, match="not a later state"):
+        with_round(moved, random_passes(first, SplitMix64(9)))  # other passes, another branch
+
+
+def test_a_seat_must_be_a_seat_number() -> None:
+    state = random_passes(new_match("HM1-S4-AAAAAAM").round, SplitMix64(8))
+    for seat in (True, 1.0, "1", None, 4, -1):
+        with pytest.raises(IllegalMoveError, match=f"no seat {seat!r} at a 4-player table"):
+            play_card(state, seat, state.legal_plays[0])  # type: ignore[arg-type]
+    fresh = new_match("HM1-S4-AAAAAAM").round
+    with pytest.raises(IllegalMoveError, match="no seat True"):
+        submit_pass(fresh, True, fresh.hands[1][:3])
+    with pytest.raises(IllegalMoveError, match="passes a list of cards, not None"):
+        submit_pass(fresh, 0, None)  # type: ignore[arg-type]
 
 
 def test_random_match_codes_use_the_injected_rng() -> None:

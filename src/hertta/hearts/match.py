@@ -115,13 +115,29 @@ def with_round(match: MatchState, state: RoundState) -> MatchState:
     if match.over:
         raise IllegalMoveError("the match is over")
     current = match.round
-    if (state.dealt, state.dealer, state.rules, state.players) != (
+    if (state.dealt, state.dealer, state.rules, state.players, state.pass_direction) != (
         current.dealt,
         current.dealer,
         current.rules,
         current.players,
+        current.pass_direction,
     ):
         raise IllegalMoveError(f"that state is not round {match.round_index + 1} of this match")
+    # Later, not earlier nor another branch: the passes chosen stay chosen, the cards played
+    # stay played (a rewind, or a pass skipped, would be a round the rules never allowed).
+    kept_passes = all(
+        mine is None or mine == theirs
+        for mine, theirs in zip(current.passes, state.passes, strict=True)
+    )
+    if (
+        not kept_passes
+        or state.plays[: len(current.plays)] != current.plays
+        or (current.moon_choice is not None and state.moon_choice != current.moon_choice)
+    ):
+        raise IllegalMoveError(
+            f"that state is not a later state of round {match.round_index + 1}: it does not "
+            "keep the passes and cards already played"
+        )
     return replace(match, round=state)
 
 

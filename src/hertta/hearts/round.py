@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from hertta.cards import ALL_CARDS, Card, parse_card
-from hertta.errors import ConfigError
+from hertta.errors import ConfigError, quoted
 from hertta.hearts.compiled import (
     SUIT_MASKS,
     CompiledRules,
@@ -317,13 +317,17 @@ def _start_play(state: RoundState) -> RoundState:
 def submit_pass(state: RoundState, seat: int, cards: Iterable[Card | str]) -> RoundState:
     """Seat ``seat`` chooses the three cards it passes. Passing is simultaneous: the cards move
     only when every seat has chosen, so nobody sees what they receive before choosing."""
+    _check_seat(state, seat)
     if state.phase is not Phase.PASSING:
         raise HeartsMoveError(
             f"seat {seat} cannot pass now: the round is {state.phase.value}", "wrong_phase", seat
         )
-    _check_seat(state, seat)
     if state.passes[seat] is not None:
         raise HeartsMoveError(f"seat {seat} has already passed", "already_passed", seat)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise HeartsMoveError(
+            f"seat {seat} passes a list of cards, not {quoted(cards, 40)}", "wrong_pass_count", seat
+        )
     chosen = tuple(_to_card(c) for c in cards)
     names = " ".join(c.notation for c in chosen)
     if len(chosen) != PASS_COUNT:
@@ -351,6 +355,7 @@ def submit_pass(state: RoundState, seat: int, cards: Iterable[Card | str]) -> Ro
 
 def play_card(state: RoundState, seat: int, card: Card | str) -> RoundState:
     """Seat ``seat`` plays ``card``: the new state, or HeartsMoveError naming the reason."""
+    _check_seat(state, seat)
     played = _to_card(card)
     if state.phase is not Phase.PLAYING:
         raise HeartsMoveError(
@@ -433,9 +438,10 @@ def _to_card(card: Card | str) -> Card:
 
 
 def _check_seat(state: RoundState, seat: int) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
+    # bool is an int to Python: True would be seat 1.
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise HeartsMoveError(
-            f"no seat {seat!r} at a {state.players}-player table", "not_your_turn", -1
+            f"no seat {quoted(seat, 40)} at a {state.players}-player table", "not_your_turn", -1
         )
 
 
