@@ -69,10 +69,13 @@ _SUIT_BY_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
 class Card:
     """A playing card. Instances are interned, so ``==`` is identity and hashing is cheap."""
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("index", "notation", "rank", "suit")
     rank: Rank
     suit: Suit
     index: int
+    notation: str
+    """Canonical two-letter notation, e.g. ``"QS"`` (made once: every view a server sends
+    spells out dozens of cards)."""
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
         if not (isinstance(rank, int) and isinstance(suit, int)) or not (
@@ -87,6 +90,7 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", int(suit) * 13 + int(rank) - 2)
+        object.__setattr__(card, "notation", rank.letter + suit.letter)
         return card
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -115,11 +119,6 @@ class Card:
 
     def __str__(self) -> str:
         return self.notation
-
-    @property
-    def notation(self) -> str:
-        """Canonical two-letter notation, e.g. ``"QS"``."""
-        return self.rank.letter + self.suit.letter
 
     @property
     def display(self) -> str:

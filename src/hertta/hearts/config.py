@@ -28,6 +28,7 @@ Options (name, default, meaning):
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -191,12 +192,19 @@ def with_options(rules: RulesConfig, **options: Any) -> RulesConfig:
 
 def overrides(rules: RulesConfig) -> dict[str, Any]:
     """The options of ``rules`` that differ from its preset, in field order."""
+    return dict(_overrides(rules))
+
+
+@functools.lru_cache(maxsize=256)
+def _overrides(rules: RulesConfig) -> tuple[tuple[str, Any], ...]:
+    # Remembered: a server's every view of a table spells its rules out again (rules are
+    # immutable values, so a remembered answer is the answer).
     base = preset(rules.preset)
-    return {
-        name: getattr(rules, name)
+    return tuple(
+        (name, getattr(rules, name))
         for name in OPTION_NAMES
         if getattr(rules, name) != getattr(base, name)
-    }
+    )
 
 
 def rules_to_json(rules: RulesConfig) -> str | dict[str, Any]:
