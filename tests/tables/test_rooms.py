@@ -401,6 +401,39 @@ def test_a_turn_clock_goes_on_from_the_store_after_a_restart(tmp_path: Path) -> 
     run(test)
 
 
+def test_a_match_whose_end_was_saved_but_not_marked_ends_when_read_again(
+    tmp_path: Path,
+) -> None:
+    """The match's last decision and the table's mark "over" are two saves: a server that
+    stopped between them left a table "playing" for good, never rated, its people waiting for
+    ``table_over``. Read again (a restart), it ends, once."""
+
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over)
+        seen = Seen(room, None)
+        await seat_everyone(room)
+        await play_until(room, seen, lambda m: m.over)
+        await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
+        await room.close()
+        store = room.services.online
+        with store.transaction() as db:  # as the crash left it: the game over, the table not
+            db.execute("UPDATE online_tables SET status = 'playing', version = version - 1")  # type: ignore[attr-defined]
+        over.clear()
+        services = replace(room.services, live=LiveTables(room.services.tables,
+                                                          room.services.runner))
+        again = await Rooms(services).open(room.id)
+        back = Seen(again, None)
+        await until(lambda: again.online.status is OnlineStatus.OVER and bool(over), back)
+        [(online, match)] = over
+        assert online.status is OnlineStatus.OVER and match.over
+        assert store.read_online(room.id).status is OnlineStatus.OVER
+        assert again.view(None, None)["table"]["status"] == "over"
+        await again.close()
+
+    run(test)
+
+
 def rooms_of_two_processes(tmp_path: Path) -> tuple[Room, Room]:
     """Two rooms of one table over one store, as two server processes have them (each with
     its own tables in play); neither hears of the other's changes unless told."""

@@ -210,12 +210,18 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
                     await self.lease_taken()
                 else:
                     await self.share_presence()
-                return
-            for index, seat in enumerate(self.online.seats):
-                if seat.kind == "person" and not self.presence.get(index):
-                    self.presence[index] = 1
-                    self.disconnected(index)
-            self._after_change(resumed=True)
+            else:
+                for index, seat in enumerate(self.online.seats):
+                    if seat.kind == "person" and not self.presence.get(index):
+                        self.presence[index] = 1
+                        self.disconnected(index)
+                self._after_change(resumed=True)
+            match = self.match
+            if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
+                # The match's last decision was saved, and the server stopped before the table
+                # was marked over: it ends now (rated once: the mark is a compare-and-swap).
+                # Left alone, its people waited for "table_over" for good, and it stayed unrated.
+                self._spawn(self._finish(match))
 
     async def refresh(self) -> None:
         """Read the seating again (another process changed it) and follow a match started
