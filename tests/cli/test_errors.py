@@ -4,6 +4,7 @@ stderr naming what is wrong, exit code 2, never a traceback. Real processes thro
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sqlite3
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from hertta.store import Store
+from hertta.store.database import SCHEMA_VERSION
 from tests.cli import unprivileged
 from tests.web.server_process import free_port, hertta_command
 
@@ -154,10 +156,43 @@ def read_only(tmp_path: Path) -> Path:
     return path
 
 
+def read_only_file(tmp_path: Path) -> Path:
+    """A database file the server may only read, in WAL mode as the server leaves it, in a
+    folder it may write (so its -wal and -shm files can be made: it started, then answered
+    every move with an internal error)."""
+    place = tmp_path / "ro-file"
+    place.mkdir()
+    path = place / "hertta.db"
+    Store(path).close()
+    unprivileged.hand_over(path, 0o444)
+    os.chmod(place, 0o777)
+    return path
+
+
+def another_programs(tmp_path: Path) -> Path:
+    """An SQLite database of another program: Hertta's tables were added to it."""
+    path = tmp_path / "places.sqlite"
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE moz_places (url TEXT)")
+    return path
+
+
+def another_programs_at_our_version(tmp_path: Path) -> Path:
+    """Another program's database whose user_version happens to be Hertta's schema: it started,
+    then a traceback (no such table: meta)."""
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE things (a)")
+        raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return path
+
+
 @pytest.mark.parametrize(
     ("make", "words"),
-    [(corrupt, ["not a database"]), (folder, ["directory"]), (under_a_file, ["not a directory"]),
-     (read_only, ["readonly"])],
+    [(corrupt, ["not a database"]), (another_programs, ["not Hertta's", "moz_places"]),
+     (another_programs_at_our_version, ["not Hertta's", "things"]), (folder, ["directory"]),
+     (under_a_file, ["not a directory"]),
+     (read_only, ["readonly"]), (read_only_file, ["readonly"])],
 )
 def test_serve_refuses_a_database_it_cannot_use(
     tmp_path: Path, make: object, words: list[str]

@@ -104,6 +104,18 @@ class Database:
     def _migrate(self) -> None:
         with self.transaction() as connection:
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            tables = {
+                str(row[0]) for row in connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                )
+            }
+            if (version == 0 and tables) or (version > 0 and "meta" not in tables):
+                # Another program's database: Hertta's tables must not be added to it, nor its
+                # missing ones be found mid-request.
+                raise StoreOpenError(
+                    f"the database {self.path!r} is not Hertta's: it holds other tables "
+                    f"({', '.join(sorted(tables)[:5]) or 'none of Hertta'}) and no Hertta schema"
+                )
             if version > SCHEMA_VERSION:
                 raise StoreOpenError(
                     f"the database {self.path!r} has schema version {version}; this Hertta "
@@ -111,8 +123,10 @@ class Database:
                 )
             for number in range(version, SCHEMA_VERSION):
                 MIGRATIONS[number](connection, self.dialect)
-            if version != SCHEMA_VERSION:
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            # Written even when it is already so: a write at start is what finds a file the
+            # server may only read (SQLite opens it read-only without a word; the server then
+            # started and failed every move).
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @property
     def schema_version(self) -> int:
