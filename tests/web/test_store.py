@@ -85,6 +85,29 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
         Store(path)
 
 
+@pytest.mark.parametrize("how", ["folder removed", "file replaced"])
+def test_a_database_file_gone_from_its_path_takes_no_more_saves(tmp_path: Path, how: str) -> None:
+    # SQLite goes on writing into an unlinked file: every save "succeeded" and was gone at the
+    # next start. Now a save is refused (nothing kept) and the health check says so.
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "hertta.db"
+    store = Store(path)
+    store.save_settings("p1", {"lang": "en"})
+    if how == "folder removed":
+        for leftover in folder.iterdir():
+            leftover.unlink()
+        folder.rmdir()
+    else:
+        os.replace(tmp_path / Store(tmp_path / "other.db").database.path, path)
+    with pytest.raises(StoreUnavailableError, match="removed or replaced"):
+        store.save_settings("p1", {"lang": "fi"})
+    with pytest.raises(StoreUnavailableError, match="removed or replaced"):
+        store.check()
+    assert store.load_settings("p1") == {"lang": "en"}  # the old file reads on; nothing new
+    store.close()
+
+
 @pytest.mark.parametrize("problem", ["directory", "parent is a file", "corrupt"])
 def test_unusable_databases_are_refused_with_the_path_and_the_cause(
     tmp_path: Path, problem: str

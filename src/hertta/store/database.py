@@ -62,6 +62,8 @@ class Database:
     ) -> None:
         self.path = str(path)
         self.name = self.path
+        self._identity: tuple[int, int] | None = None
+        """The file at ``path`` once open (device, inode): commits check it is still there."""
         try:
             if self.path != ":memory:":
                 _prepare_file(Path(self.path))
@@ -95,6 +97,7 @@ class Database:
         if self.path != ":memory:":
             try:
                 _make_private(Path(self.path))
+                self._identity = _file_identity(self.path)
             except OSError as error:
                 self._connection.close()
                 raise StoreOpenError(
@@ -160,9 +163,22 @@ class Database:
             self._connection.execute("ROLLBACK")
             raise
         else:
+            if statement == "BEGIN IMMEDIATE":
+                self._check_file()
             self._connection.execute("COMMIT")
             if statement == "BEGIN IMMEDIATE" and self._checkpointer is not None:
                 self._checkpointer.committed()
+
+    def _check_file(self) -> None:
+        """Refuse to commit into a database file no longer at its path (its folder removed,
+        the file deleted or replaced while the server runs): SQLite would go on writing into
+        the unlinked file, every move acknowledged and all of them gone at the next start."""
+        if self._identity is not None and _identity_or_none(self.path) != self._identity:
+            self._connection.execute("ROLLBACK")
+            raise StoreUnavailableError(
+                f"the database file {self.path!r} was removed or replaced while the server "
+                "ran: nothing more is saved until the server is started again"
+            )
 
     @contextmanager
     def at_once(self) -> Iterator[None]:
@@ -201,6 +217,11 @@ class Database:
         """A read that touches the schema (for health checks): it writes nothing."""
         with self._lock:
             self._connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            if self._identity is not None and _identity_or_none(self.path) != self._identity:
+                raise StoreUnavailableError(
+                    f"the database file {self.path!r} was removed or replaced while the "
+                    "server ran"
+                )
 
     def close(self) -> None:
         if self._checkpointer is not None:
@@ -241,6 +262,19 @@ def _prepare_file(path: Path) -> None:
     if not path.exists():
         descriptor = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
         os.close(descriptor)
+
+
+def _file_identity(path: str) -> tuple[int, int]:
+    """Which file is at ``path`` (device and inode): OSError when none is."""
+    status = os.stat(path)
+    return status.st_dev, status.st_ino
+
+
+def _identity_or_none(path: str) -> tuple[int, int] | None:
+    try:
+        return _file_identity(path)
+    except OSError:
+        return None
 
 
 def _make_private(path: Path) -> None:
