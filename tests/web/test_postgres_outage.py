@@ -5,6 +5,8 @@ database is back, everything works again."""
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable, Iterator
 
 import httpx
@@ -67,3 +69,45 @@ def test_a_database_that_goes_away_and_comes_back(server: ServerProcess, databas
     assert latest(again)["table"]["id"] == table_id
     assert httpx.get(f"{server.url}/api/lobby", timeout=TIMEOUT_S).status_code == 200
     no_traceback(server)
+
+
+def test_computer_players_wait_for_a_database_that_went_away(
+    new_postgres_database: Callable[[], str],
+) -> None:
+    """Four computer players at a table (the host away past a one-second grace period, played
+    for) go on through a database outage: while it lasts they wait, with a warning that names
+    no card (the loop stopped with a traceback naming the card refused), and they play on once
+    it is back."""
+    database = new_postgres_database()
+    server = ServerProcess(database, env={"HERTTA_AWAY_GRACE_S": "1"}).launch()
+    try:
+        server.wait_ready()
+        host = person(server, "Host")
+        table_id, invite = new_table(server, host, ["host", *[{"level": "easy"}] * 3],
+                                     spectators=True)
+        watcher = sit_at(server, person(server, "Watcher"), table_id, invite)
+
+        def decisions_reach(count: int) -> int:
+            while int(latest(watcher)["table"]["decisions"]) < count:
+                watcher.receive()
+            return int(latest(watcher)["table"]["decisions"])
+
+        decisions_reach(8)  # the stand-in and the computer players are playing
+        allow_connections(database, False)
+        try:
+            deadline = time.monotonic() + TIMEOUT_S
+            while "computer players wait for the database" not in server.stderr_text():
+                assert time.monotonic() < deadline, server.stderr_text()
+                time.sleep(0.05)
+        finally:
+            allow_connections(database, True)
+        watcher.ws.close()
+        watcher = sit_at(server, person(server, "Again"), table_id, invite)
+        before = int(latest(watcher)["table"]["decisions"])
+        decisions_reach(before + 8)  # on again, nothing lost
+        watcher.ws.close()
+        said = [line for line in server.stderr_text().splitlines() if "computer players" in line]
+        assert said and not any(re.search(r"\b[2-9TJQKA][CDSH]\b", line) for line in said), said
+        no_traceback(server)
+    finally:
+        server.stop()

@@ -34,6 +34,7 @@ from hertta.store.checkpoints import BACKSTOP_PAGES, COMMITS_PER_CHECKPOINT, Che
 from hertta.store.migrations import MIGRATIONS
 from hertta.store.sql import Connection, Dialect, NestedTransactions, SqlDatabase
 from hertta.tables.storage import StoreBusy
+from hertta.tables.storage import StoreUnavailableError as StoreUnavailableError  # its home
 
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_TIMEOUT_S = 30.0
@@ -47,9 +48,6 @@ class StoreOpenError(HerttaError):
     """The database cannot be used: the message names the path and the cause."""
 
 
-class StoreUnavailableError(HerttaError):
-    """The connection to the database was lost during a transaction (nothing of it was kept,
-    unless its commit went through unanswered); the next transaction connects again."""
 
 
 class Database:

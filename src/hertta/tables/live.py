@@ -27,7 +27,7 @@ from hertta.tables.bots import BotRunner
 from hertta.tables.model import Seat, StaleTableError, TableRow, TableStatus
 from hertta.tables.openings import Openings
 from hertta.tables.service import LoadedTable, TableService
-from hertta.tables.storage import CoordinationStorage, StoreBusy
+from hertta.tables.storage import CoordinationStorage, StoreBusy, StoreUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,10 @@ class Leases:
     clock: Callable[[], float] = time.monotonic
 
 
+STORE_RETRY_S = 1.0
+"""How long computer players wait before they try again while the database is away."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pace:
     """The clock and the wait behind computer players' answer floors
@@ -136,6 +140,8 @@ class LiveTable:
     ) -> None:
         self.table = table
         self.pace = pace if pace is not None else Pace()
+        self._store_away = False
+        """Whether the computer players' last try met the database away (said once)."""
         self.service = service
         self.game = service.game(table.row.kind)
         self.runner = runner
@@ -290,8 +296,24 @@ class LiveTable:
 
     async def _computer_players(self) -> None:
         try:
-            while await self._one_computer_step():
-                pass
+            while True:
+                try:
+                    if not await self._one_computer_step():
+                        break
+                except StoreUnavailableError as error:
+                    # The database is away (a PostgreSQL restart): nothing of the decision was
+                    # kept. The players try again until it is back, rather than stop until
+                    # something wakes the table (nothing did, short of a lost lease). Said once
+                    # per outage, naming no card: a computer player's hand is nobody's business.
+                    if not self._store_away:
+                        log.warning("table %s: computer players wait for the database: %s",
+                                    self.id, error)
+                    self._store_away = True
+                    await self.pace.sleep(STORE_RETRY_S)
+                    continue
+                if self._store_away:
+                    log.warning("table %s: computer players play on", self.id)
+                    self._store_away = False
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -342,6 +364,8 @@ class LiveTable:
             await self.decide(seat, decision, origin=COMPUTER)
         except StaleTableError:
             return False
+        except StoreUnavailableError:
+            raise  # the database is away: the loop waits for it (_computer_players)
         except HerttaError as error:
             if self.table.version != version:
                 return False  # computed for an older state; the loop looks again

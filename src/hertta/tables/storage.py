@@ -13,6 +13,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from hertta.errors import HerttaError
 from hertta.tables.model import (
     Checkpoint,
     StoredDecision,
@@ -23,6 +24,13 @@ from hertta.tables.model import (
 from hertta.tables.online import OnlineTable
 
 Outcome = Literal["won", "lost"]
+
+
+class StoreUnavailableError(HerttaError):
+    """The store cannot be reached or used now (the connection to PostgreSQL was lost during a
+    transaction, the SQLite file was removed): nothing of the transaction was kept, unless its
+    commit went through unanswered; the next transaction tries again. Defined here, beside the
+    storage protocols, so that the table layer can wait for the store without importing it."""
 
 
 class StoreBusy(Exception):
