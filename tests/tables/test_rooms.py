@@ -434,6 +434,36 @@ def test_a_match_whose_end_was_saved_but_not_marked_ends_when_read_again(
     run(test)
 
 
+def test_a_seating_changed_as_the_match_ends_still_ends_it(tmp_path: Path) -> None:
+    """A person leaving as the last card falls changes the seating between the match's end and
+    the table's mark "over": the mark, a compare-and-swap, met a newer seating, took it for
+    another process's end and gave up; the table stayed "playing", unrated, for good."""
+
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over)
+        seen = Seen(room, None)
+        await seat_everyone(room)
+        await play_until(room, seen, lambda m: m.over)
+        await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
+        match = room.match
+        assert match is not None
+        # As the race leaves it: this room marks the end on the seating it knew, while the
+        # store has the leave's newer seating, still playing.
+        knew = room.online.version - 1
+        store = room.services.online
+        with store.transaction() as db:
+            db.execute("UPDATE online_tables SET status = 'playing'")  # type: ignore[attr-defined]
+        room.online = replace(room.online, status=OnlineStatus.PLAYING, version=knew)
+        over.clear()
+        await room._finish(match)
+        assert store.read_online(room.id).status is OnlineStatus.OVER
+        assert room.online.status is OnlineStatus.OVER and len(over) == 1  # rated once
+        await room.close()
+
+    run(test)
+
+
 def rooms_of_two_processes(tmp_path: Path) -> tuple[Room, Room]:
     """Two rooms of one table over one store, as two server processes have them (each with
     its own tables in play); neither hears of the other's changes unless told."""
@@ -489,5 +519,86 @@ def test_a_match_started_elsewhere_is_shown_with_its_game(tmp_path: Path) -> Non
         assert shown[-1] == (["seating", "started", "round"], True)
         await here.close()
         await there.close()
+
+    run(test)
+
+
+def test_a_last_seat_taken_in_both_processes_at_once_starts_the_match_in_both(
+    tmp_path: Path,
+) -> None:
+    """The last seat is taken here while another process, which has not heard yet, seats
+    someone there: its write is stale, it reads the table again (started, the seat taken) and
+    refuses its guest. It used to stop there: its room never read the game (a later notice
+    found nothing newer), so its people saw a match with no game, for good."""
+
+    async def test() -> None:
+        here, there = rooms_of_two_processes(tmp_path)
+        shown: list[list[str]] = []
+
+        class Connection:
+            def room_changed(self, change: RoomChange) -> None:
+                shown.append([e["type"] for e in change.events_for(None)])
+
+        there.attach(Connection(), None)
+        await seat_everyone(here)  # the last seat taken here
+        assert there.online.status is OnlineStatus.WAITING  # not heard of there yet
+        with pytest.raises(SeatError):
+            await there.change_seating(lambda table: sit(table, "late", "Late", 3))
+        assert there.live is not None and there.match is not None
+        assert there.view(None, None)["game"] is not None
+        assert ["started", "round"] in shown
+        await here.close()
+        await there.close()
+
+    run(test)
+
+
+class GatedRunner(ThreadBotRunner):
+    """Computer players whose answers wait for the test's gate, as a long search does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = asyncio.Event()
+        self.gate = asyncio.Event()
+
+    async def run(self, task: Any) -> object:
+        self.asked.set()
+        answer = await super().run(task)
+        await self.gate.wait()
+        return answer
+
+
+def test_a_stand_ins_answer_is_dropped_when_the_person_is_back(tmp_path: Path) -> None:
+    """The person comes back while their stand-in thinks: the seat is theirs again from this
+    decision on. The stand-in's pass was applied after their snapshot had shown it theirs to
+    make, and their own pass was refused."""
+
+    async def test() -> None:
+        timers = FakeTimers()
+        store, service = service_at(tmp_path / "hertta.db")
+        runner = GatedRunner()
+        services = RoomServices(service, store, LiveTables(service, runner), runner, timers,
+                                "deal-key", grace_s=60)
+        online = online_table_from_request(table_request(), table_id="room-1",
+                                           invite="secret-invite", host="host",
+                                           host_name="Hosts", levels=LEVELS)
+        store.insert_online(online)
+        room = Rooms(services).add(online)
+        away = Seen(room, 2)
+        await seat_everyone(room)
+        room.detach(away, 2)
+        timers.advance(61)  # the grace period is over: a stand-in passes for seat 2
+        await asyncio.wait_for(runner.asked.wait(), 30)
+        back = Seen(room, 2)  # back while it thinks
+        runner.gate.set()
+        assert room.live is not None and room.live._bots is not None
+        await asyncio.wait_for(asyncio.shield(room.live._bots), 30)  # the stand-in's turn done
+        assert {"type": "autopilot", "seat": 2, "on": False} in back.events
+        match = room.match
+        assert match is not None and match.round.passes[2] is None
+        assert 2 in room.owed_by_people()[1]
+        await room.decide(2, PassDecision(2, match.round.hand(2)[:3]))  # their own, taken
+        assert room.match is not None and room.match.round.passes[2] is not None
+        await room.close()
 
     run(test)

@@ -341,10 +341,19 @@ class LiveTable:
         if held > 0:
             await self.pace.sleep(held)  # the answer's timing must not tell of the hand
         for request, answer in zip(requests, answers, strict=True):
+            if not self._computer_plays(request.seat):
+                # The person came back while the stand-in thought: the seat is theirs again
+                # from this decision on (the stand-in's card came after their snapshot showed
+                # their turn, and their own card was refused).
+                continue
             decision = self.game.parse_decision(str(answer))
             if not await self._decide_quietly(request.seat, decision, request.version):
                 break
         return True
+
+    def _computer_plays(self, seat: int) -> bool:
+        """Whether a computer player decides for ``seat`` now: its own, or a stand-in's."""
+        return self.table.row.seats[seat].player is None or seat in self.stand_ins
 
     def _row_for_computers(self, row: TableRow) -> TableRow:
         """The row as the computer players see it: stand-in seats count as theirs."""

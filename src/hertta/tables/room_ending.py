@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from hertta.tables.room_types import RoomServices
 
 
+FINISH_ATTEMPTS = 5
+"""Tries at marking a table over while its seating changes under the mark."""
+
+
 class RoomEnding:
     if TYPE_CHECKING:
         services: RoomServices
@@ -35,15 +39,23 @@ class RoomEnding:
         def _notify(self, events: list[dict[str, Any]]) -> None: ...
 
     async def _finish(self, match: MatchState) -> None:
-        over = replace(self.online, status=OnlineStatus.OVER)
         storage = self.services.online
-        try:
-            self.online = await anyio.to_thread.run_sync(
-                storage.update_online, over, self.online.version
-            )
-        except StaleTableError:  # another process finished it: it rates it too
-            await self.refresh()
-            return
+        for _attempt in range(FINISH_ATTEMPTS):
+            over = replace(self.online, status=OnlineStatus.OVER)
+            try:
+                self.online = await anyio.to_thread.run_sync(
+                    storage.update_online, over, self.online.version
+                )
+                break
+            except StaleTableError:
+                await self.refresh()
+                if self.online.status is OnlineStatus.OVER:
+                    return  # another process finished it: it rates it too
+                # The seating changed under the mark (a person leaving as the last card fell):
+                # mark it over on the seating as it is now. Taken as "finished elsewhere", the
+                # table stayed "playing" for good, unrated, nobody told table_over.
+        else:
+            raise StaleTableError(f"the seating of table {self.id!r} kept changing at its end")
         if self.services.match_over is not None:
             await self.services.match_over(self.online, match)
         self.tell_over()

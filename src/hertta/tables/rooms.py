@@ -143,27 +143,41 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         seat is then taken. A seating change is a request, not a move made against what the
         person saw: when another process changed the seating first, it is made again on the
         seating as it is now (and refused if it no longer fits, e.g. the seat was taken)."""
+        try:
+            changed = await self._change_seating(change)
+        finally:
+            if self.online.status is not OnlineStatus.WAITING and self.live is None:
+                # Read again after a stale write, the match had started in another process
+                # (its last seat taken there at the same moment): this process follows it, as
+                # refresh() would (which now finds nothing newer), or its people never saw it.
+                await self.resume()
+                if self.live is not None:
+                    self._notify([{"type": "started"}, round_event(self.live.table.state)])
+        if changed:
+            self._notify([{"type": "seating"}], origin=origin)
+
+    async def _change_seating(self, change: Callable[[OnlineTable], OnlineTable]) -> bool:
+        """Write the change; True when a seating was written here (the match start tells of
+        itself, and no change is no news)."""
         storage = self.services.online
         async with self.lock:
             for _attempt in range(SEATING_ATTEMPTS):
                 before = self.online
                 after = change(before)  # SeatError / ConfigError before anything is written
                 if after is before and not (after.full and after.status is OnlineStatus.WAITING):
-                    return  # nothing to change (a full table waiting is started below)
+                    return False  # nothing to change (a full table waiting is started below)
                 try:
                     if after.full and after.status is OnlineStatus.WAITING:
                         await self._start(after)
-                        return
+                        return False
                     self.online = await anyio.to_thread.run_sync(
                         storage.update_online, after, before.version
                     )
-                    break
+                    return True
                 except StaleTableError:
                     self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
                     self._notify([{"type": "seating"}])
-            else:
-                raise StaleTableError(f"the seating of table {self.id!r} kept changing")
-        self._notify([{"type": "seating"}], origin=origin)
+            raise StaleTableError(f"the seating of table {self.id!r} kept changing")
 
     async def _start(self, seated: OnlineTable) -> None:
         """Every seat is taken: deal the match from the server's key and start it (the
