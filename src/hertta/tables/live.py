@@ -223,11 +223,16 @@ class LiveTable:
         *,
         origin: object | None = None,
         elapsed_ms: int | None = None,
+        still_theirs: Callable[[], bool] | None = None,
     ) -> Change:
         """Apply and save one decision; refusals raise (HerttaError) and change nothing. A
-        stale copy reloads itself, tells its watchers, and raises StaleTableError."""
+        stale copy reloads itself, tells its watchers, and raises StaleTableError.
+        ``still_theirs`` is asked once the table is this decision's alone (a computer player's
+        seat given back to its person meanwhile: StaleTableError, nothing saved)."""
         async with self.lock:
             before = self.table
+            if still_theirs is not None and not still_theirs():
+                raise StaleTableError(f"table {self.id!r}: seat {seat} is no longer played here")
             try:
                 after = await self._save(
                     lambda: self.service.decide(before, seat, decision, elapsed_ms=elapsed_ms)
@@ -370,7 +375,9 @@ class LiveTable:
         if self.table.row.status is not TableStatus.ACTIVE:
             return False
         try:
-            await self.decide(seat, decision, origin=COMPUTER)
+            await self.decide(seat, decision, origin=COMPUTER, still_theirs=(
+                None if seat is None else lambda: self._computer_plays(seat)
+            ))
         except StaleTableError:
             return False
         except StoreUnavailableError:
