@@ -15,23 +15,21 @@ USAGE_ERROR = 2
 
 def count(text: str) -> int:
     """A whole number of at least 1 (runs, deals, codes, workers)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
-    return value
+    return _whole_from(text, 1)
 
 
 def whole(text: str) -> int:
     """A whole number of at least 0 (a first deal, a seed)."""
+    return _whole_from(text, 0)
+
+
+def _whole_from(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {text!r}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, got {text!r}")
     return value
 
 

@@ -401,6 +401,16 @@ def test_a_turn_clock_goes_on_from_the_store_after_a_restart(tmp_path: Path) -> 
     run(test)
 
 
+async def a_match_played_to_its_end(tmp_path: Path, over: list[Any]) -> Room:
+    """A room whose match the four people played to its end, marked over and rated."""
+    room = make_room(tmp_path, FakeTimers(), over)
+    seen = Seen(room, None)
+    await seat_everyone(room)
+    await play_until(room, seen, lambda m: m.over)
+    await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
+    return room
+
+
 def test_a_match_whose_end_was_saved_but_not_marked_ends_when_read_again(
     tmp_path: Path,
 ) -> None:
@@ -409,12 +419,8 @@ def test_a_match_whose_end_was_saved_but_not_marked_ends_when_read_again(
     ``table_over``. Read again (a restart), it ends, once."""
 
     async def test() -> None:
-        timers, over = FakeTimers(), []
-        room = make_room(tmp_path, timers, over)
-        seen = Seen(room, None)
-        await seat_everyone(room)
-        await play_until(room, seen, lambda m: m.over)
-        await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
+        over: list[Any] = []
+        room = await a_match_played_to_its_end(tmp_path, over)
         await room.close()
         store = room.services.online
         with store.transaction() as db:  # as the crash left it: the game over, the table not
@@ -440,12 +446,8 @@ def test_a_seating_changed_as_the_match_ends_still_ends_it(tmp_path: Path) -> No
     another process's end and gave up; the table stayed "playing", unrated, for good."""
 
     async def test() -> None:
-        timers, over = FakeTimers(), []
-        room = make_room(tmp_path, timers, over)
-        seen = Seen(room, None)
-        await seat_everyone(room)
-        await play_until(room, seen, lambda m: m.over)
-        await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
+        over: list[Any] = []
+        room = await a_match_played_to_its_end(tmp_path, over)
         match = room.match
         assert match is not None
         # As the race leaves it: this room marks the end on the seating it knew, while the
