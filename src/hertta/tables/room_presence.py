@@ -207,6 +207,12 @@ class RoomPresence:
                 _read_presence, coordination, self.id, self.services.fresh_s,
                 self.services.owner,
             ))
+            live = self.live
+            if live is not None and not live.holds and set(live.stand_ins) - set(stored):
+                # A stand-in given back by the holder: its last card was saved before the store
+                # said so. Read the game first, so that this process never shows the seat given
+                # back on a game still waiting for that card.
+                await live.sync()
             self._apply_presence(connected, stored, adopt)
 
     async def start_presence(self) -> None:
