@@ -48,8 +48,6 @@ class StoreOpenError(HerttaError):
     """The database cannot be used: the message names the path and the cause."""
 
 
-
-
 class Database:
     """A thread-safe SQLite connection. Use :meth:`transaction` for every read and write."""
 
@@ -95,7 +93,7 @@ class Database:
         if self.path != ":memory:":
             try:
                 _make_private(Path(self.path))
-                self._identity = _file_identity(self.path)
+                self._identity = _identity_or_none(self.path)
             except OSError as error:
                 self._connection.close()
                 raise StoreOpenError(
@@ -171,8 +169,15 @@ class Database:
         """Refuse to commit into a database file no longer at its path (its folder removed,
         the file deleted or replaced while the server runs): SQLite would go on writing into
         the unlinked file, every move acknowledged and all of them gone at the next start."""
-        if self._identity is not None and _identity_or_none(self.path) != self._identity:
+        try:
+            self._file_still_there()
+        except StoreUnavailableError:
             self._connection.execute("ROLLBACK")
+            raise
+
+    def _file_still_there(self) -> None:
+        """StoreUnavailableError unless the file opened is still the one at ``path``."""
+        if self._identity is not None and _identity_or_none(self.path) != self._identity:
             raise StoreUnavailableError(
                 f"the database file {self.path!r} was removed or replaced while the server "
                 "ran: nothing more is saved until the server is started again"
@@ -215,11 +220,7 @@ class Database:
         """A read that touches the schema (for health checks): it writes nothing."""
         with self._lock:
             self._connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-            if self._identity is not None and _identity_or_none(self.path) != self._identity:
-                raise StoreUnavailableError(
-                    f"the database file {self.path!r} was removed or replaced while the "
-                    "server ran"
-                )
+            self._file_still_there()
 
     def close(self) -> None:
         if self._checkpointer is not None:
@@ -262,17 +263,13 @@ def _prepare_file(path: Path) -> None:
         os.close(descriptor)
 
 
-def _file_identity(path: str) -> tuple[int, int]:
-    """Which file is at ``path`` (device and inode): OSError when none is."""
-    status = os.stat(path)
-    return status.st_dev, status.st_ino
-
-
 def _identity_or_none(path: str) -> tuple[int, int] | None:
+    """Which file is at ``path`` (device and inode), or None when none is."""
     try:
-        return _file_identity(path)
+        status = os.stat(path)
     except OSError:
         return None
+    return status.st_dev, status.st_ino
 
 
 def _make_private(path: Path) -> None:
