@@ -14,15 +14,14 @@ import anyio.to_thread
 
 from hertta.tables.model import StaleTableError
 from hertta.tables.online import OnlineStatus
+from hertta.tables.room_types import SEATING_ATTEMPTS
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable
+
     from hertta.hearts.match import MatchState
     from hertta.tables.online import OnlineTable
     from hertta.tables.room_types import RoomServices
-
-
-FINISH_ATTEMPTS = 5
-"""Tries at marking a table over while its seating changes under the mark."""
 
 
 class RoomEnding:
@@ -38,9 +37,22 @@ class RoomEnding:
 
         def _notify(self, events: list[dict[str, Any]]) -> None: ...
 
+        @property
+        def match(self) -> MatchState | None: ...
+
+        def _spawn(self, work: Awaitable[None]) -> None: ...
+
+    def _finish_if_over(self) -> None:
+        """Mark the table over and rate it once its match is over (a decision made here, or a
+        table read again whose last decision was saved before the server stopped, the mark not:
+        its people waited for ``table_over`` for good, and it stayed unrated)."""
+        match = self.match
+        if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
+            self._spawn(self._finish(match))
+
     async def _finish(self, match: MatchState) -> None:
         storage = self.services.online
-        for _attempt in range(FINISH_ATTEMPTS):
+        for _attempt in range(SEATING_ATTEMPTS):
             over = replace(self.online, status=OnlineStatus.OVER)
             try:
                 self.online = await anyio.to_thread.run_sync(

@@ -24,6 +24,10 @@ DECISION_TYPES: Final = (PassDecision, PlayDecision, MoonDecision, NextRound)
 GRACE_S: Final = 60.0
 STAND_IN_LEVEL: Final = "normal"
 Events = list[dict[str, Any]]
+SEATING_ATTEMPTS: Final = 5
+"""How often a seating change (a rename, the mark "over" too) is made again on a seating another
+process changed first; then the seating is left as it is (a name waits for the person's next
+sit)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
 from typing import Any
 
 import anyio.to_thread
@@ -35,11 +35,7 @@ from hertta.hearts.decisions import (
     decision_needed,
 )
 from hertta.hearts.match import MatchState
-from hertta.tables.hearts import (
-    dealt_code,
-    setup_for,
-)
-from hertta.tables.hearts_view import hearts_view, round_event
+from hertta.tables.hearts_view import hearts_view
 from hertta.tables.live import Change, LiveTable
 from hertta.tables.model import SeatError, StaleTableError
 from hertta.tables.online import (
@@ -57,8 +53,10 @@ from hertta.tables.room_ending import RoomEnding
 from hertta.tables.room_news import RoomNews
 from hertta.tables.room_presence import RoomPresence, left_presence
 from hertta.tables.room_ready import RoomReady
+from hertta.tables.room_seating import RoomSeating
 from hertta.tables.room_types import (
     GRACE_S,
+    SEATING_ATTEMPTS,
     STAND_IN_LEVEL,
     MatchOver,
     RoomChange,
@@ -71,9 +69,6 @@ from hertta.tables.timers import TimerHandle
 from hertta.tables.turn_clock import TimedDecision
 
 log = logging.getLogger(__name__)
-SEATING_ATTEMPTS = 5
-"""How often a seating change (a rename too) is made again on a seating another process
-changed first; then the seating is left as it is (a name waits for the person's next sit)."""
 
 __all__ = [
     "GRACE_S", "STAND_IN_LEVEL", "MatchOver", "Room", "RoomChange", "RoomServices",
@@ -84,7 +79,7 @@ Events = list[dict[str, Any]]
 
 
 @dataclass(eq=False)
-class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
+class Room(RoomSeating, RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
     online: OnlineTable
     services: RoomServices
     live: LiveTable | None = None
@@ -134,76 +129,6 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         if seat is not None:
             self.disconnected(seat)
 
-    # -- seating -----------------------------------------------------------------------------
-
-    async def change_seating(
-        self, change: Callable[[OnlineTable], OnlineTable], origin: object | None = None
-    ) -> None:
-        """Apply a seating change (``change`` raises to refuse it); start the match when every
-        seat is then taken. A seating change is a request, not a move made against what the
-        person saw: when another process changed the seating first, it is made again on the
-        seating as it is now (and refused if it no longer fits, e.g. the seat was taken)."""
-        try:
-            changed = await self._change_seating(change)
-        finally:
-            if self.online.status is not OnlineStatus.WAITING and self.live is None:
-                # Read again after a stale write, the match had started in another process
-                # (its last seat taken there at the same moment): this process follows it, as
-                # refresh() would (which now finds nothing newer), or its people never saw it.
-                await self.resume()
-                if self.live is not None:
-                    self._notify([{"type": "started"}, round_event(self.live.table.state)])
-        if changed:
-            self._notify([{"type": "seating"}], origin=origin)
-
-    async def _change_seating(self, change: Callable[[OnlineTable], OnlineTable]) -> bool:
-        """Write the change; True when a seating was written here (the match start tells of
-        itself, and no change is no news)."""
-        storage = self.services.online
-        async with self.lock:
-            for _attempt in range(SEATING_ATTEMPTS):
-                before = self.online
-                after = change(before)  # SeatError / ConfigError before anything is written
-                if after is before and not (after.full and after.status is OnlineStatus.WAITING):
-                    return False  # nothing to change (a full table waiting is started below)
-                try:
-                    if after.full and after.status is OnlineStatus.WAITING:
-                        await self._start(after)
-                        return False
-                    self.online = await anyio.to_thread.run_sync(
-                        storage.update_online, after, before.version
-                    )
-                    return True
-                except StaleTableError:
-                    self.online = await anyio.to_thread.run_sync(storage.read_online, self.id)
-                    self._notify([{"type": "seating"}])
-            raise StaleTableError(f"the seating of table {self.id!r} kept changing")
-
-    async def _start(self, seated: OnlineTable) -> None:
-        """Every seat is taken: deal the match from the server's key and start it (the
-        online table and the game table change in one transaction)."""
-        services = self.services
-        code = dealt_code(services.deal_secret, seated.id, seated.rules, seated.players)
-        playing = replace(seated, status=OnlineStatus.PLAYING)
-        storage = services.online
-
-        def start() -> tuple[OnlineTable, Any]:
-            with storage.transaction():
-                stored = storage.update_online(playing, seated.version)
-                table = services.tables.create(
-                    "hearts", setup_for(code, public=False), playing.game_seats(),
-                    table_id=seated.id,
-                )
-            return stored, table
-
-        self.online, table = await anyio.to_thread.run_sync(start)
-        live = services.live.adopt(table, self)
-        self._play(live)
-        await live.hold()  # the process that starts the match runs it (several processes)
-        self._after_change()
-        # The first round is told as every later one is (its pass direction and dealer).
-        self._notify([{"type": "seating"}, {"type": "started"}, round_event(live.table.state)])
-
     def _play(self, live: LiveTable) -> None:
         """Play at ``live`` (which this room already watches: ``adopt``/``open`` saw to it)."""
         self.live = live
@@ -230,12 +155,7 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
                         self.presence[index] = 1
                         self.disconnected(index)
                 self._after_change(resumed=True)
-            match = self.match
-            if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
-                # The match's last decision was saved, and the server stopped before the table
-                # was marked over: it ends now (rated once: the mark is a compare-and-swap).
-                # Left alone, its people waited for "table_over" for good, and it stayed unrated.
-                self._spawn(self._finish(match))
+            self._finish_if_over()  # its last decision saved before a stop, the mark not
 
     async def refresh(self) -> None:
         """Read the seating again (another process changed it) and follow a match started
@@ -259,9 +179,7 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
                 self._after_change()
                 live.wake_computer_players()
         else:
-            await self.resume()  # the match started there: its game is read here
-            if self.live is not None:
-                events.extend([{"type": "started"}, round_event(self.live.table.state)])
+            events.extend(await self._follow_start())  # the match started there
         # Told once everything is read: the view pushed must already show the game.
         self._notify(events)
 
@@ -329,10 +247,9 @@ class Room(RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady):
         # showed the one just made: the seat that had played, or none on one's own turn).
         self._after_change()
         self._notify(events, game=change)
+        self._finish_if_over()
         match = self.match
-        if match is not None and match.over and self.online.status is OnlineStatus.PLAYING:
-            self._spawn(self._finish(match))
-        elif match is not None and decision_needed(match).kind == "next" and (
+        if match is not None and decision_needed(match).kind == "next" and (
             self.live is not None and self.live.holds
         ):
             # A round just over with no person left to say "next" (all away or gone, their
