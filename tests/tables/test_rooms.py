@@ -4,8 +4,6 @@ Computer players think in threads; time moves only when the test moves the fake 
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,105 +12,30 @@ import pytest
 
 from hertta.errors import ConfigError
 from hertta.hearts.decisions import (
-    MoonDecision,
     NextRound,
-    PassDecision,
-    PlayDecision,
     decision_needed,
 )
-from hertta.hearts.match import MatchState
-from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.live import LiveTables
 from hertta.tables.model import SeatError
 from hertta.tables.online import (
     OnlineStatus,
-    OnlineTable,
     online_table_from_request,
     remove,
     seat_computer,
     sit,
 )
-from hertta.tables.rooms import Room, RoomChange, Rooms, RoomServices
+from hertta.tables.rooms import Room, RoomChange, Rooms
 from tests.tables.fake_timers import FakeTimers
-from tests.tables.helpers import service_at
-
-LEVELS = ("easy", "normal", "hard")
-PEOPLE = ("host", "p1", "p2", "p3")
-
-
-class Seen:
-    """One connection's view of the room: every event it was told, in order."""
-
-    def __init__(self, room: Room, seat: int | None) -> None:
-        self.seat = seat
-        self.events: list[dict[str, Any]] = []
-        self.changed = asyncio.Event()
-        room.attach(self, seat)
-
-    def room_changed(self, change: RoomChange) -> None:
-        self.events.extend(change.events_for(self.seat))
-        self.changed.set()
-
-    def kinds(self) -> list[str]:
-        return [e["type"] for e in self.events]
-
-
-async def until(condition: Callable[[], bool], seen: Seen, limit: float = 30) -> None:
-    """Wait (on changes, not on time) until ``condition`` holds."""
-    async def wait() -> None:
-        while not condition():
-            seen.changed.clear()
-            if condition():
-                return
-            await seen.changed.wait()
-
-    await asyncio.wait_for(wait(), limit)
-
-
-def table_request(**extra: Any) -> dict[str, Any]:
-    return {"rules": {"preset": "standard", "players": 4, "score_limit": 20},
-            "seats": ["host", "open", "open", "open"], "clock": 0, **extra}
-
-
-def make_room(tmp_path: Path, timers: FakeTimers, over: list[Any], **extra: Any) -> Room:
-    store, service = service_at(tmp_path / "hertta.db")
-    runner = ThreadBotRunner()
-
-    async def match_over(online: OnlineTable, match: MatchState) -> None:
-        over.append((online, match))
-
-    services = RoomServices(service, store, LiveTables(service, runner), runner, timers,
-                            "deal-key", grace_s=60, match_over=match_over)
-    online = online_table_from_request(table_request(**extra), table_id="room-1",
-                                       invite="secret-invite", host="host", host_name="Hosts",
-                                       levels=LEVELS)
-    store.insert_online(online)
-    return Rooms(services).add(online)
-
-
-def persons_decision(match: MatchState, seat: int) -> object | None:
-    needed = decision_needed(match)
-    state = match.round
-    if needed.kind == "next":
-        return NextRound()
-    if seat not in needed.seats:
-        return None
-    if needed.kind == "pass":
-        return PassDecision(seat, state.hand(seat)[-3:])
-    if needed.kind == "play":
-        return PlayDecision(seat, state.legal_plays[0])
-    return MoonDecision(seat, "add")
-
-
-async def seat_everyone(room: Room) -> None:
-    for index, player in enumerate(PEOPLE[1:], start=1):
-        await room.change_seating(
-            lambda table, p=player, i=index: sit(table, p, f"Name{i}", i)
-        )
-
-
-def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(test())
+from tests.tables.room_helpers import (
+    LEVELS,
+    Seen,
+    make_room,
+    play_until,
+    run,
+    seat_everyone,
+    table_request,
+    until,
+)
 
 
 def test_seats_fill_and_the_match_starts(tmp_path: Path) -> None:
@@ -156,23 +79,6 @@ def test_a_rated_table_seats_people_only() -> None:
     with pytest.raises(ConfigError, match="100"):
         online_table_from_request(table_request(rated=True), table_id="x", invite="y",
                                   host="h", host_name="H", levels=LEVELS)
-
-
-async def play_until(room: Room, seen: Seen, stop: Callable[[MatchState], bool]) -> None:
-    """The four people decide whenever they owe a decision, until ``stop``."""
-    while True:
-        match = room.match
-        assert match is not None
-        if stop(match):
-            return
-        _kind, owing = room.owed_by_people()
-        if owing:
-            decision = persons_decision(match, owing[0])
-            assert decision is not None
-            await room.decide(owing[0], decision)  # type: ignore[arg-type]
-        else:
-            seen.changed.clear()
-            await asyncio.wait_for(seen.changed.wait(), 30)
 
 
 def test_the_next_round_waits_for_everyone(tmp_path: Path) -> None:
@@ -397,210 +303,5 @@ def test_a_turn_clock_goes_on_from_the_store_after_a_restart(tmp_path: Path) -> 
         assert clock is not None and clock["seats"] == [0, 1, 2, 3]
         assert 4000 <= clock["remaining_ms"] <= 5100
         await again.close()
-
-    run(test)
-
-
-async def a_match_played_to_its_end(tmp_path: Path, over: list[Any]) -> Room:
-    """A room whose match the four people played to its end, marked over and rated."""
-    room = make_room(tmp_path, FakeTimers(), over)
-    seen = Seen(room, None)
-    await seat_everyone(room)
-    await play_until(room, seen, lambda m: m.over)
-    await until(lambda: room.online.status is OnlineStatus.OVER and bool(over), seen)
-    return room
-
-
-def test_a_match_whose_end_was_saved_but_not_marked_ends_when_read_again(
-    tmp_path: Path,
-) -> None:
-    """The match's last decision and the table's mark "over" are two saves: a server that
-    stopped between them left a table "playing" for good, never rated, its people waiting for
-    ``table_over``. Read again (a restart), it ends, once."""
-
-    async def test() -> None:
-        over: list[Any] = []
-        room = await a_match_played_to_its_end(tmp_path, over)
-        await room.close()
-        store = room.services.online
-        with store.transaction() as db:  # as the crash left it: the game over, the table not
-            db.execute("UPDATE online_tables SET status = 'playing', version = version - 1")  # type: ignore[attr-defined]
-        over.clear()
-        services = replace(room.services, live=LiveTables(room.services.tables,
-                                                          room.services.runner))
-        again = await Rooms(services).open(room.id)
-        back = Seen(again, None)
-        await until(lambda: again.online.status is OnlineStatus.OVER and bool(over), back)
-        [(online, match)] = over
-        assert online.status is OnlineStatus.OVER and match.over
-        assert store.read_online(room.id).status is OnlineStatus.OVER
-        assert again.view(None, None)["table"]["status"] == "over"
-        await again.close()
-
-    run(test)
-
-
-def test_a_seating_changed_as_the_match_ends_still_ends_it(tmp_path: Path) -> None:
-    """A person leaving as the last card falls changes the seating between the match's end and
-    the table's mark "over": the mark, a compare-and-swap, met a newer seating, took it for
-    another process's end and gave up; the table stayed "playing", unrated, for good."""
-
-    async def test() -> None:
-        over: list[Any] = []
-        room = await a_match_played_to_its_end(tmp_path, over)
-        match = room.match
-        assert match is not None
-        # As the race leaves it: this room marks the end on the seating it knew, while the
-        # store has the leave's newer seating, still playing.
-        knew = room.online.version - 1
-        store = room.services.online
-        with store.transaction() as db:
-            db.execute("UPDATE online_tables SET status = 'playing'")  # type: ignore[attr-defined]
-        room.online = replace(room.online, status=OnlineStatus.PLAYING, version=knew)
-        over.clear()
-        await room._finish(match)
-        assert store.read_online(room.id).status is OnlineStatus.OVER
-        assert room.online.status is OnlineStatus.OVER and len(over) == 1  # rated once
-        await room.close()
-
-    run(test)
-
-
-def rooms_of_two_processes(tmp_path: Path) -> tuple[Room, Room]:
-    """Two rooms of one table over one store, as two server processes have them (each with
-    its own tables in play); neither hears of the other's changes unless told."""
-    here = make_room(tmp_path, FakeTimers(), [])
-    services = replace(here.services, live=LiveTables(here.services.tables,
-                                                      here.services.runner))
-    return here, Rooms(services).add(services.online.read_online(here.id))
-
-
-def test_a_seating_changed_elsewhere_first_is_asked_again_on_the_new_seating(
-    tmp_path: Path,
-) -> None:
-    """Two rooms of one table (as two server processes have): a person sits in one while the
-    other still shows the older seating; sitting there is made again on the seating as it is
-    now, and refused only if it no longer fits."""
-
-    async def test() -> None:
-        here, there = rooms_of_two_processes(tmp_path)
-        services = there.services
-        await here.change_seating(lambda t: sit(t, "p1", "Name1", 1))
-        assert there.online.seats[1].kind == "open"  # it has not heard of it
-        await there.change_seating(lambda t: sit(t, "p2", "Name2"))  # the first open seat
-        assert [s.player for s in there.online.seats[1:3]] == ["p1", "p2"]
-        assert here.online.seats[2].kind == "open"  # nor this one of p2
-        with pytest.raises(SeatError, match="seat 2 is taken"):
-            await here.change_seating(lambda t: sit(t, "p3", "Name3", 2))
-        stored = services.online.read_online(here.id)
-        assert [s.player for s in stored.seats[:3]] == ["host", "p1", "p2"]
-        assert stored.seats[3].kind == "open" and here.online == stored
-        await here.close()
-        await there.close()
-
-    run(test)
-
-
-def test_a_match_started_elsewhere_is_shown_with_its_game(tmp_path: Path) -> None:
-    """The room of another process hears that the match started (the seating notice): what
-    it tells its connections already shows the game, and says it started."""
-
-    async def test() -> None:
-        here, there = rooms_of_two_processes(tmp_path)
-        shown: list[tuple[list[str], bool]] = []
-
-        class Connection:
-            def room_changed(self, change: RoomChange) -> None:
-                types = [e["type"] for e in change.events_for(1)]
-                shown.append((types, there.view(1, "p1")["game"] is not None))
-
-        there.attach(Connection(), 1)
-        await seat_everyone(here)
-        assert here.live is not None and there.live is None
-        await there.refresh()  # what the seating notice of the start does there
-        assert shown[-1] == (["seating", "started", "round"], True)
-        await here.close()
-        await there.close()
-
-    run(test)
-
-
-def test_a_last_seat_taken_in_both_processes_at_once_starts_the_match_in_both(
-    tmp_path: Path,
-) -> None:
-    """The last seat is taken here while another process, which has not heard yet, seats
-    someone there: its write is stale, it reads the table again (started, the seat taken) and
-    refuses its guest. It used to stop there: its room never read the game (a later notice
-    found nothing newer), so its people saw a match with no game, for good."""
-
-    async def test() -> None:
-        here, there = rooms_of_two_processes(tmp_path)
-        shown: list[list[str]] = []
-
-        class Connection:
-            def room_changed(self, change: RoomChange) -> None:
-                shown.append([e["type"] for e in change.events_for(None)])
-
-        there.attach(Connection(), None)
-        await seat_everyone(here)  # the last seat taken here
-        assert there.online.status is OnlineStatus.WAITING  # not heard of there yet
-        with pytest.raises(SeatError):
-            await there.change_seating(lambda table: sit(table, "late", "Late", 3))
-        assert there.live is not None and there.match is not None
-        assert there.view(None, None)["game"] is not None
-        assert ["started", "round"] in shown
-        await here.close()
-        await there.close()
-
-    run(test)
-
-
-class GatedRunner(ThreadBotRunner):
-    """Computer players whose answers wait for the test's gate, as a long search does."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.asked = asyncio.Event()
-        self.gate = asyncio.Event()
-
-    async def run(self, task: Any) -> object:
-        self.asked.set()
-        answer = await super().run(task)
-        await self.gate.wait()
-        return answer
-
-
-def test_a_stand_ins_answer_is_dropped_when_the_person_is_back(tmp_path: Path) -> None:
-    """The person comes back while their stand-in thinks: the seat is theirs again from this
-    decision on. The stand-in's pass was applied after their snapshot had shown it theirs to
-    make, and their own pass was refused."""
-
-    async def test() -> None:
-        timers = FakeTimers()
-        store, service = service_at(tmp_path / "hertta.db")
-        runner = GatedRunner()
-        services = RoomServices(service, store, LiveTables(service, runner), runner, timers,
-                                "deal-key", grace_s=60)
-        online = online_table_from_request(table_request(), table_id="room-1",
-                                           invite="secret-invite", host="host",
-                                           host_name="Hosts", levels=LEVELS)
-        store.insert_online(online)
-        room = Rooms(services).add(online)
-        away = Seen(room, 2)
-        await seat_everyone(room)
-        room.detach(away, 2)
-        timers.advance(61)  # the grace period is over: a stand-in passes for seat 2
-        await asyncio.wait_for(runner.asked.wait(), 30)
-        back = Seen(room, 2)  # back while it thinks
-        runner.gate.set()
-        assert room.live is not None and room.live._bots is not None
-        await asyncio.wait_for(asyncio.shield(room.live._bots), 30)  # the stand-in's turn done
-        assert {"type": "autopilot", "seat": 2, "on": False} in back.events
-        match = room.match
-        assert match is not None and match.round.passes[2] is None
-        assert 2 in room.owed_by_people()[1]
-        await room.decide(2, PassDecision(2, match.round.hand(2)[:3]))  # their own, taken
-        assert room.match is not None and room.match.round.passes[2] is not None
-        await room.close()
 
     run(test)
