@@ -347,67 +347,6 @@ async def run_bots(args: argparse.Namespace, port: int, server_pid: int) -> None
           "(the computer players think in worker processes)")
 
 
-def run_resume(args: argparse.Namespace) -> None:
-    from hertta.solitaire.game import Move, new_game, play
-    from hertta.store import Store
-    from hertta.tables.h2h import HeartToHeartTables, setup_for, solo_seats
-    from hertta.tables.service import TableService
-
-    with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "resume.db")
-        store = Store(db)
-        service = TableService(store, [HeartToHeartTables()])
-        player = "resume-player"
-        code = "HH1-N-AAAAAAM"
-        table = service.start_alone(player, "h2h", setup_for(code), solo_seats(player))
-        moves = []
-        with store.transaction():  # one commit for the whole game: only the reading is timed
-            for _ in range(args.moves):
-                move = Move.flip() if table.state.position.stock else Move.recycle()
-                table = service.decide(table, 0, move)
-                moves.append(move)
-        loads = []
-        for _ in range(20):
-            start = time.perf_counter()
-            loaded = service.load(table.id)
-            loads.append(time.perf_counter() - start)
-        assert loaded.state == table.state
-        replays = []
-        for _ in range(3):
-            start = time.perf_counter()
-            game = new_game(code)
-            for move in moves:
-                game = play(game, move)
-            replays.append(time.perf_counter() - start)
-        key = store.secret_key()
-        store.close()
-        print(f"a game of {args.moves} moves; resuming replays {loaded.replayed} of them")
-        print(line("read checkpoint + the rest", loads))
-        print(line("baseline: replay every move", replays))
-        print(f"ratio: {percentile(replays, 0.5) / percentile(loads, 0.5):.0f}x "
-              "faster (goal: resume <= 50 ms)")
-        from itsdangerous import Signer
-
-        cookie = "hertta_player=" + Signer(key, salt="hertta.player").sign(player).decode()
-        port = free_port()
-        server = start_server(port, db)
-        try:
-            async def first_snapshot() -> float:
-                url = f"ws://127.0.0.1:{port}/ws/h2h"
-                start = time.perf_counter()
-                async with connect(url, additional_headers={"Cookie": cookie}) as ws:
-                    await ws.send(json.dumps({"op": "hello", "seq": 1}))
-                    state = json.loads(await ws.recv())["state"]
-                assert state["moves"] == loaded.state.position.moves
-                return time.perf_counter() - start
-
-            times = [asyncio.run(first_snapshot())]
-            print(line("a fresh server's first page", times))
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
     parser.add_argument("--scenario", choices=("taps", "bots", "resume", "shared"),
@@ -468,7 +407,9 @@ def main() -> None:
         run_cluster(args, free_port, start_server)
         return
     if args.scenario == "resume":
-        run_resume(args)
+        from web_resume import run_resume
+
+        run_resume(args, free_port, start_server)
         return
     if args.attach:
         asyncio.run(run(args, args.attach, None))
