@@ -193,6 +193,11 @@ def test_a_double_click_on_pass_sends_one_pass(server: ServerProcess, phone: Pag
     expect(phone.locator("#game")).to_have_attribute("data-pending", "0")
     assert [frame["op"] for frame in sent].count("pass") == 1, sent
     expect(phone.locator("#message")).not_to_have_class(re.compile(r"\berror\b"))
+    # The pass names the table's count of decisions it was made on (docs/tables.md), so one
+    # meant for a position gone by is refused instead of landing later.
+    (passed,) = [frame for frame in sent if frame["op"] == "pass"]
+    made_at = passed.get("decisions")
+    assert isinstance(made_at, int) and 0 <= made_at <= 3, passed
 
 
 def test_a_card_next_to_a_lifted_one_keeps_its_strip_to_tap(

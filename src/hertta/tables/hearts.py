@@ -45,6 +45,7 @@ from hertta.hearts.decisions import (
 )
 from hertta.hearts.match import MatchState, is_last_round, new_match, totals_before_round
 from hertta.hearts.observation import Observation, observe
+from hertta.hearts.round import Phase
 from hertta.rng import SplitMix64, derive_seed
 from hertta.tables.game import BotRequest
 from hertta.tables.model import JsonObject, Seat, TableRow
@@ -75,6 +76,21 @@ def setup_for(code: MatchCode | str, *, public: bool) -> JsonObject:
 def code_is_public(setup: JsonObject, match: MatchState) -> bool:
     """Whether the seats may see the match code now."""
     return setup.get("code_public") is True or match.over
+
+
+def made_before_now(match: MatchState, version: int, decision: Decision, made_at: int) -> bool:
+    """Whether a person's decision, made on the state after ``made_at`` of the table's
+    ``version`` decisions, was meant for a position that is gone: a card chosen just as the
+    clock, a stand-in or another tab played the seat's turn must not land on its next turn.
+    A play, a moon choice or a "next" is owed by one seat alone, so any decision since means
+    the position moved on; a pass is simultaneous, so only the round's earlier passes (other
+    seats') may lie between. A count the table has not reached is stale too."""
+    if made_at > version:
+        return True
+    if isinstance(decision, PassDecision) and not match.over and match.round.phase is Phase.PASSING:
+        passes_this_round = sum(cards is not None for cards in match.round.passes)
+        return made_at < version - passes_this_round
+    return made_at != version
 
 
 def bot_rng_seed(match: MatchState, version: int, seat: int) -> int:

@@ -223,16 +223,18 @@ class LiveTable:
         *,
         origin: object | None = None,
         elapsed_ms: int | None = None,
-        still_theirs: Callable[[], bool] | None = None,
+        still_current: Callable[[LoadedTable[Any]], None] | None = None,
     ) -> Change:
         """Apply and save one decision; refusals raise (HerttaError) and change nothing. A
         stale copy reloads itself, tells its watchers, and raises StaleTableError.
-        ``still_theirs`` is asked once the table is this decision's alone (a computer player's
-        seat given back to its person meanwhile: StaleTableError, nothing saved)."""
+        ``still_current`` looks at the table once it is this decision's alone and raises
+        StaleTableError, nothing saved, when the decision no longer fits it (a computer
+        player's seat given back to its person meanwhile, a person's card chosen for a turn
+        the clock has played)."""
         async with self.lock:
             before = self.table
-            if still_theirs is not None and not still_theirs():
-                raise StaleTableError(f"table {self.id!r}: seat {seat} is no longer played here")
+            if still_current is not None:
+                still_current(before)
             try:
                 after = await self._save(
                     lambda: self.service.decide(before, seat, decision, elapsed_ms=elapsed_ms)
@@ -360,6 +362,10 @@ class LiveTable:
         """Whether a computer player decides for ``seat`` now: its own, or a stand-in's."""
         return self.table.row.seats[seat].player is None or seat in self.stand_ins
 
+    def _still_computers(self, seat: int) -> None:
+        if not self._computer_plays(seat):
+            raise StaleTableError(f"table {self.id!r}: seat {seat} is no longer played here")
+
     def _row_for_computers(self, row: TableRow) -> TableRow:
         """The row as the computer players see it: stand-in seats count as theirs."""
         if not self.stand_ins:
@@ -375,8 +381,8 @@ class LiveTable:
         if self.table.row.status is not TableStatus.ACTIVE:
             return False
         try:
-            await self.decide(seat, decision, origin=COMPUTER, still_theirs=(
-                None if seat is None else lambda: self._computer_plays(seat)
+            await self.decide(seat, decision, origin=COMPUTER, still_current=(
+                None if seat is None else lambda _: self._still_computers(seat)
             ))
         except StaleTableError:
             return False

@@ -35,6 +35,9 @@ from hertta.web.services import AppServices
 from hertta.web.transport import CLOSE_NO_SPECTATORS, Connection
 
 SEAT_ARG = integer(0, 5)
+MADE_AT = {"decisions": integer(0, 2**31 - 1)}
+"""A decision may say the table's ``decisions`` count of the state it was made on: a decision
+for a position gone by (the clock or another tab played that turn) is then refused ``stale``."""
 OPS: dict[str, OpSpec] = {
     "sit": OpSpec(optional={"seat": SEAT_ARG}),
     "stand": OpSpec(),
@@ -42,13 +45,18 @@ OPS: dict[str, OpSpec] = {
                        optional={"name": text(40)}),
     "remove": OpSpec(required={"seat": SEAT_ARG}),
     "leave": OpSpec(),
-    "pass": OpSpec(required={"cards": pass_cards}),
-    "play": OpSpec(required={"card": card_text}),
-    "moon": OpSpec(required={"option": choice(MOON_OPTIONS)}),
-    "next": OpSpec(),
+    "pass": OpSpec(required={"cards": pass_cards}, optional=MADE_AT),
+    "play": OpSpec(required={"card": card_text}, optional=MADE_AT),
+    "moon": OpSpec(required={"option": choice(MOON_OPTIONS)}, optional=MADE_AT),
+    "next": OpSpec(optional=MADE_AT),
     "react": OpSpec(required={"reaction": choice(REACTIONS)}),
     "mute": OpSpec(required={"seat": SEAT_ARG, "muted": boolean}),
 }
+
+
+def made_at(args: Mapping[str, object]) -> int | None:
+    count = args.get("decisions")
+    return count if isinstance(count, int) else None
 
 
 class NoName(ConfigError):
@@ -178,7 +186,9 @@ class TableChannel:
         else:
             decision = self._decision(intent.op, args)
             try:
-                change = await room.decide(self._seated(), decision, origin=connection)
+                change = await room.decide(
+                    self._seated(), decision, origin=connection, made_at=made_at(args)
+                )
             except HeartsMoveError as error:
                 refused: dict[str, Any] = {"type": "refused", "reason": error.reason}
                 if isinstance(decision, PlayDecision):

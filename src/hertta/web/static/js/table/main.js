@@ -193,12 +193,14 @@ const socket = connectGame(config.socket, {
 /**
  * Send a decision (a pass, a card, ready, a moon option) unless the last one still waits for
  * its answer: a double click sent a pass twice, and the second came back refused
- * ("already passed") as a red flash right after a good pass.
+ * ("already passed") as a red flash right after a good pass. It names the table's decision
+ * count it was made on, so a card chosen just as the clock (or another tab) played the turn is
+ * refused `stale` instead of landing on the seat's next turn.
  */
 let decisionSeq = null;
 function decide(op, args = {}) {
   if (decisionSeq !== null && socket.pending.has(decisionSeq)) return;
-  decisionSeq = socket.send(op, args);
+  decisionSeq = socket.send(op, { ...args, decisions: page.state.table.decisions });
 }
 
 async function onSeatList(event) {
