@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from hertta.web.transport import SOCKETS_PER_PLAYER
 from tests.browser.game_page import (
     drop_socket,
     enter_code,
@@ -99,6 +100,39 @@ def test_a_refused_origin_is_said_and_not_retried(
         page.clock.run_for(60 * 1000)  # far past every backoff step
         assert attempts == [f"ws://127.0.0.1:{proxy.port}/ws{path}"]
         expect(page.locator("#game")).to_have_attribute("data-connected", "0")
+
+
+def test_too_many_sockets_of_one_player_are_said_and_not_retried(
+    page: Page, server: ServerProcess
+) -> None:
+    """Another tab of the same player holds as many sockets as the server allows one player;
+    the game page's own is closed 4429, which it says in words, and it does not retry."""
+    holder = page.context.new_page()
+    holder.goto(f"{server.url}/help")
+    opened = holder.evaluate(
+        """async ([url, count]) => {
+             const sockets = [];
+             for (let i = 0; i < count; i += 1) sockets.push(new WebSocket(url));
+             window.heldSockets = sockets;
+             await Promise.all(sockets.map((ws) => new Promise((done) => {
+               ws.addEventListener("open", () => done()); })));
+             return sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+           }""",
+        [server.url.replace("http", "ws", 1) + "/ws/hearts", SOCKETS_PER_PLAYER],
+    )
+    assert opened == SOCKETS_PER_PLAYER
+    page.clock.install()
+    attempts: list[str] = []
+    page.on("websocket", lambda socket: attempts.append(socket.url))
+    page.goto(f"{server.url}/hearts")
+    expect(page.locator("#connection")).to_have_text(
+        "Sinulla on liian monta peliä auki yhtä aikaa. Sulje muutama välilehti ja lataa sivu"
+        " uudelleen."
+    )
+    expect(page.locator("#game")).to_have_attribute("data-refused", "too_many")
+    page.clock.run_for(60 * 1000)  # far past every backoff step
+    assert len(attempts) == 1
+    holder.close()
 
 
 def test_a_dropped_connection_is_still_retried(page: Page, server: ServerProcess) -> None:

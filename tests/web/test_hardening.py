@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from hertta.web.middleware import MAX_BODY_BYTES
 from hertta.web.services import AppServices
+from hertta.web.transport import SOCKETS_PER_PLAYER
 from tests.web.conftest import Socket
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "src" / "hertta" / "web" / "templates"
@@ -66,6 +68,35 @@ def test_a_socket_with_a_forged_or_stale_cookie_is_closed_without_data(
         ) as ws:
             ws.receive_text()
         assert closed.value.code == 4401
+
+
+def test_one_player_holds_a_bounded_number_of_sockets(client: TestClient) -> None:
+    """One cookie opening socket after socket gets its fill and no more (4429); another player
+    is not affected, and a closed one makes room again."""
+    client.get("/")
+    with ExitStack() as stack:
+        opened = [stack.enter_context(client.websocket_connect("/ws/hearts"))
+                  for _ in range(SOCKETS_PER_PLAYER)]
+        for ws in opened[:3]:
+            assert Socket(ws).hello()["status"] == "none"
+        with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+            "/ws/hearts"
+        ) as ws:
+            ws.receive_text()
+        assert closed.value.code == 4429
+        other = {"cookie": f"hertta_player={services_of(client).cookies.sign('other')}"}
+        with client.websocket_connect("/ws/hearts", headers=other) as ws:
+            assert Socket(ws).hello()["status"] == "none"
+        opened[0].close()
+        for _ in range(100):  # the server counts the close once it has read it
+            try:
+                with client.websocket_connect("/ws/hearts") as ws:
+                    assert Socket(ws).hello()["status"] == "none"
+                break
+            except WebSocketDisconnect as refused:
+                assert refused.code == 4429
+        else:
+            raise AssertionError("a closed socket never made room")
 
 
 # -- redirects and links -------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
@@ -49,12 +50,17 @@ CLOSE_NO_PLAYER: Final = 4401
 """Close code for a socket without a valid player cookie."""
 CLOSE_NO_SPECTATORS: Final = 4409
 """Close code: a shared table that takes no spectators, and this person has no seat at it."""
+CLOSE_TOO_MANY: Final = 4429
+"""Close code: this player already has :data:`SOCKETS_PER_PLAYER` sockets open here."""
+SOCKETS_PER_PLAYER: Final = 32
+"""Sockets one player (one cookie) may hold open on one process: a person's tabs of every
+game with room to spare; one cookie opening thousands would hold the server's memory."""
 CLOSE_TOO_SLOW: Final = 1013
+"""Close code for a connection that stopped reading its messages ("try again later")."""
 CLOSE_TRY_AGAIN: Final = 1013
 """1013 (try again later) also closes a connection that could not open while the database
 was away: the page reconnects, as after a slow link."""
 CLOSE_SERVER_ERROR: Final = 1011
-"""Close code for a connection that stopped reading its messages ("try again later")."""
 OUTBOX_LIMIT: Final = 256
 CLOSE_WAIT_S: Final = 10.0
 """How long a connection closed as too slow may take to receive its close frame."""
@@ -140,9 +146,22 @@ class Sockets:
     def __init__(self) -> None:
         self.open: set[Connection] = set()
         self._cleanups: set[asyncio.Task[None]] = set()
+        self._per_player: Counter[str] = Counter()
 
     def __len__(self) -> int:
         return len(self.open)
+
+    def admit(self, player: str) -> bool:
+        """Count one more socket of ``player``; False (not counted) when it has its fill."""
+        if self._per_player[player] >= SOCKETS_PER_PLAYER:
+            return False
+        self._per_player[player] += 1
+        return True
+
+    def release(self, player: str) -> None:
+        self._per_player[player] -= 1
+        if self._per_player[player] <= 0:
+            del self._per_player[player]
 
     def clean_up(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -228,6 +247,18 @@ async def serve(
     if player is None:
         await websocket.close(code=CLOSE_NO_PLAYER)
         return
+    if not sockets.admit(player):
+        await websocket.close(code=CLOSE_TOO_MANY)
+        return
+    try:
+        await _serve_player(websocket, player, open_channel, sockets)
+    finally:
+        sockets.release(player)
+
+
+async def _serve_player(
+    websocket: WebSocket, player: str, open_channel: OpenChannel, sockets: Sockets
+) -> None:
     try:
         channel = await open_channel(player)
     except Refused as refused:

@@ -8,6 +8,7 @@ export const REFUSALS = {
   4403: "origin", // the page's origin is not allowed to play on this server
   4404: "no_table", // a shared table that does not exist (or a private one without its invite)
   4409: "no_spectators", // the match is on, this person has no seat and the host allows no watching
+  4429: "too_many", // this player has too many sockets open on the server (tabs): close some
 };
 
 export class GameSocket {
