@@ -65,6 +65,8 @@ def test_tournament_table() -> None:
     assert result.exit_code == 0, result.output
     assert "normal" in result.stdout and "easy" in result.stdout
     assert "95% CI" in result.stdout
+    # Its stderr is not a terminal here: no progress bar's last frame there.
+    assert result.stderr == "", result.stderr
 
 
 def test_bad_input_is_one_line_and_exit_2() -> None:

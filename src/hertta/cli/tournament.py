@@ -135,6 +135,7 @@ def tournament(
         TimeElapsedColumn(),
         console=console,
         transient=as_json,
+        disable=not console.is_terminal,  # into a file or a pipe: no bar (only its last frame)
     ) as bar:
         task = bar.add_task("rounds per rotation", total=rounds)
         result = run_tournament(
