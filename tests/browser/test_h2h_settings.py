@@ -18,6 +18,7 @@ from tests.browser.game_page import (
     play_moves,
     screenshot,
     selection,
+    set_preferences,
     wait_idle,
     wait_ready,
 )
@@ -67,6 +68,29 @@ def test_layout_assist_turned_off(page: Page, server: ServerProcess) -> None:
     hit(page, 25)
     expect(page.locator(".circled")).to_have_count(0)
     expect(page.locator(".darkened")).to_have_count(0)
+
+
+ANIMATION_MS = "getComputedStyle(document.documentElement).getPropertyValue('--anim-ms').trim()"
+
+
+@pytest.mark.parametrize("path", ["/h2h", "/hearts"])
+def test_the_animation_speed_chosen_in_another_tab_reaches_an_open_game(
+    page: Page, server: ServerProcess, path: str
+) -> None:
+    set_preferences(page, server.url, animation_ms=0, trick_pause=True)
+    page.goto(f"{server.url}{path}")
+    expect(page.locator("#game")).to_have_attribute("data-connected", "1")
+    assert page.evaluate(ANIMATION_MS) == "0ms"
+    expect(page.locator("html")).to_have_attribute("data-motion", "off")
+    settings = page.context.new_page()
+    settings.goto(f"{server.url}/settings")
+    settings.locator("#setting-animation-500").check()
+    save_settings(settings)
+    expect(settings.locator("[role=status]").first).to_contain_text("tallennettu")
+    # The open game follows without a reload.
+    expect(page.locator("html")).to_have_attribute("data-motion", "on")
+    assert page.evaluate(ANIMATION_MS) == "500ms"
+    settings.close()
 
 
 def test_finnish_by_default_then_english(

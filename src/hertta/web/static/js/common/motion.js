@@ -14,6 +14,19 @@ export function motionMs(configuredMs) {
   return ms;
 }
 
+/**
+ * The person changed settings in another page (the `settings` event): read the ones a page
+ * takes at load (the animation speed, the trick's pause) again, so an open game follows them
+ * without a reload. Calls `apply(settings)`; a failed read keeps the page as it is.
+ */
+export function followSettings(events, apply) {
+  if (!events.some((event) => event.type === "settings")) return;
+  fetch("/api/settings", { credentials: "same-origin" })
+    .then((reply) => (reply.ok ? reply.json() : Promise.reject(reply.status)))
+    .then(apply)
+    .catch(() => undefined);
+}
+
 export function centre(rect) {
   return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
 }

@@ -6,7 +6,7 @@ import { connectGame } from "../common/connection.js";
 import { Dialogs } from "../common/dialogs.js";
 import { $, readJson } from "../common/dom.js";
 import { cardLabel, cardName, errorText, t } from "../common/i18n.js";
-import { motionMs } from "../common/motion.js";
+import { followSettings, motionMs } from "../common/motion.js";
 import { announce, flash } from "../common/status.js";
 import { Animator } from "./animate.js";
 import { ensureRovingStop, installInput } from "./input.js";
@@ -138,6 +138,9 @@ function onMessage(message) {
   }
   if (message.type !== "snapshot" && message.type !== "update") return;
   const events = message.events ?? [];
+  followSettings(events, (settings) => {
+    animator.durationMs = motionMs(settings.animation_ms);
+  });
   const previous = state.accept(message.state, message.type === "snapshot");
   if (previous === undefined) return;
   const plan = animator.prepare(events); // before rendering: the leaving cards are still there

@@ -12,7 +12,7 @@ import { connectGame } from "../common/connection.js";
 import { Dialogs } from "../common/dialogs.js";
 import { $, readJson } from "../common/dom.js";
 import { errorText, t } from "../common/i18n.js";
-import { measure, motionMs, slideAll } from "../common/motion.js";
+import { followSettings, measure, motionMs, slideAll } from "../common/motion.js";
 import { badScoreLimitWords } from "../common/rules.js";
 import { announce, flash } from "../common/status.js";
 import { HeartsAnimator } from "./animate.js";
@@ -224,6 +224,10 @@ async function handle(message) {
   const previous = state.accept(next, message.type === "snapshot");
   if (previous === undefined) return;
   const events = message.events ?? [];
+  followSettings(events, (settings) => {
+    animator.ms = motionMs(settings.animation_ms);
+    animator.trickPause = settings.trick_pause !== false;
+  });
   const ours = message.re !== null && message.re !== undefined;
   if (ours && message.re === state.newRequest) {
     state.newRequest = null;
