@@ -206,6 +206,24 @@ def test_the_moon_choice_says_the_moons_worth_and_who_shot_it(
     assert page.evaluate(MOON_WORDS, [jack, 2])[2] == "Eero ampui kuun ja valitsee pisteytyksen…"
 
 
+TRICK_WORDS = """async (name) => {
+  const { t } = await import("/static/js/common/i18n.js");
+  return t("hearts.announce.trick", { name, points: 3 });
+}"""
+
+
+def test_a_right_to_left_name_is_set_apart_in_running_text(
+    page: Page, server: ServerProcess
+) -> None:
+    """A Hebrew or Arabic name would pull the number after it to its side ("3 ... שרה");
+    isolates keep it to itself. Other names go in as they are."""
+    open_hearts(page, server.url)
+    assert page.evaluate(TRICK_WORDS, "שרה") == "\u2068שרה\u2069 otti tikin, 3 pistettä"
+    assert page.evaluate(TRICK_WORDS, "ليلى") == "\u2068ليلى\u2069 otti tikin, 3 pistettä"
+    for name in ("Aino", "Ääkkönen", "Ωmega", "张伟", "🦊"):
+        assert page.evaluate(TRICK_WORDS, name) == f"{name} otti tikin, 3 pistettä"
+
+
 # The round's result for a made-up match end, drawn by the page's own code.
 RESULT_OF = """async (summary) => {
   const { fillSummary } = await import("/static/js/hearts/forms.js");

@@ -4,11 +4,24 @@ import { readJson } from "./dom.js";
 
 const catalogue = readJson("i18n-data");
 
+/** Letters written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko... and their forms). */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/**
+ * A value put into running text: one with right-to-left letters (a person's name, say) is set
+ * apart with FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE, so it cannot pull the words and
+ * numbers around it into its direction ("שרה otti tikin, 3 pistettä" must not show the 3 first).
+ */
+function isolated(value) {
+  const text = String(value);
+  return RIGHT_TO_LEFT.test(text) ? `\u2068${text}\u2069` : text;
+}
+
 /** The words for `key` with `{name}` placeholders filled from `params`. */
 export function t(key, params = {}) {
   let text = catalogue[key] ?? key;
   for (const [name, value] of Object.entries(params)) {
-    text = text.replaceAll(`{${name}}`, String(value));
+    text = text.replaceAll(`{${name}}`, isolated(value));
   }
   return text;
 }
