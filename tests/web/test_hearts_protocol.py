@@ -302,3 +302,30 @@ def test_a_round_is_reviewed_once_it_is_over(hearts: Socket) -> None:
     assert all(d["cost"] >= 0 and d["error"] >= 0 for d in review["decisions"])
     assert [len(hand) for hand in review["after_pass"]] == [13] * 4
     assert update(hearts, "review")["events"][0] == review  # looked over once
+
+
+def test_a_card_named_for_an_earlier_position_is_stale(hearts: Socket) -> None:
+    """A decision may name the table's count of decisions it was made on (another tab's card,
+    sent as this one played the turn): one for a position gone by is refused ``stale``, a
+    snapshot follows, nothing changes (docs/hearts-web.md)."""
+    state = start(hearts, code="HM1-S4-AAAAAAM")["state"]
+    passed_at = state["decisions"]
+    state = update(hearts, "pass", cards=state["observation"]["hand"][:3],
+                   decisions=passed_at)["state"]
+    assert state["status"] == "playing" and state["decisions"] > passed_at
+    first_turn = state["decisions"]
+    state = update(hearts, "play", card=state["observation"]["legal_plays"][0],
+                   decisions=first_turn)["state"]
+    now = state["decisions"]
+    assert state["observation"]["turn"] == 0 and now > first_turn
+    card = state["observation"]["legal_plays"][-1]
+    reply = hearts.send("play", card=card, decisions=first_turn)
+    assert reply["type"] == "error" and reply["code"] == "stale", reply
+    snapshot = hearts.receive()
+    assert snapshot["type"] == "snapshot" and snapshot["state"]["decisions"] == now
+    assert card in snapshot["state"]["observation"]["hand"]
+    reply = hearts.send("play", card=card, decisions=now + 1)  # a count not reached
+    assert reply["type"] == "error" and reply["code"] == "stale", reply
+    hearts.receive()
+    after = update(hearts, "play", card=card, decisions=now)
+    assert after["events"][0]["card"] == card

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from hertta.ai.hard import HardPlayer
 from hertta.ai.hint import hint
@@ -48,8 +48,11 @@ from hertta.hearts.observation import Observation, observe
 from hertta.hearts.round import Phase
 from hertta.rng import SplitMix64, derive_seed
 from hertta.tables.game import BotRequest
-from hertta.tables.model import JsonObject, Seat, TableRow
+from hertta.tables.model import JsonObject, Seat, StaleTableError, TableRow
 from hertta.tables.storage import SeatResult
+
+if TYPE_CHECKING:
+    from hertta.tables.service import LoadedTable
 
 KIND: Final = "hearts"
 BOT_SALT: Final = 0x484254  # "HBT": computer players' generators derive from the match and step
@@ -91,6 +94,16 @@ def made_before_now(match: MatchState, version: int, decision: Decision, made_at
         passes_this_round = sum(cards is not None for cards in match.round.passes)
         return made_at < version - passes_this_round
     return made_at != version
+
+
+def check_made_at(table: LoadedTable[MatchState], decision: Decision, made_at: int | None) -> None:
+    """StaleTableError, nothing applied, when a person's decision names a count of decisions
+    the table has moved past (:func:`made_before_now`); a decision naming none passes."""
+    if made_at is not None and made_before_now(table.state, table.version, decision, made_at):
+        raise StaleTableError(
+            f"table {table.id!r}: a decision made after {made_at} decisions, meant for a position "
+            f"that has moved on ({table.version} decisions now)"
+        )
 
 
 def bot_rng_seed(match: MatchState, version: int, seat: int) -> int:

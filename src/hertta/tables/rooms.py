@@ -35,7 +35,7 @@ from hertta.hearts.decisions import (
     decision_needed,
 )
 from hertta.hearts.match import MatchState
-from hertta.tables.hearts import made_before_now
+from hertta.tables.hearts import check_made_at
 from hertta.tables.hearts_view import hearts_view
 from hertta.tables.live import Change, LiveTable
 from hertta.tables.model import SeatError, StaleTableError
@@ -65,7 +65,6 @@ from hertta.tables.room_types import (
     RoomWatcher,
     TimedOut,
 )
-from hertta.tables.service import LoadedTable
 from hertta.tables.storage import OnlineStorage
 from hertta.tables.timers import TimerHandle
 from hertta.tables.turn_clock import TimedDecision
@@ -230,20 +229,13 @@ class Room(RoomSeating, RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady
             raise SeatError("the match has not started")
         if seat in live.stand_ins and self.online.seats[seat].left:
             raise SeatError("you left this match")
-
-        def still_current(table: LoadedTable[Any]) -> None:
-            if made_at is not None and made_before_now(table.state, table.version, decision,
-                                                       made_at):
-                raise StaleTableError(
-                    f"table {self.id!r}: decision {made_at} was made on a position that has "
-                    f"moved on ({table.version} decisions now)"
-                )
-
         if isinstance(decision, NextRound):
-            still_current(live.table)
+            check_made_at(live.table, decision, made_at)
             await self._ready(seat, origin)
             return None
-        return await live.decide(seat, decision, origin=origin, still_current=still_current)
+        return await live.decide(seat, decision, origin=origin, still_current=(
+            lambda table: check_made_at(table, decision, made_at)
+        ))
 
     def _people(self) -> list[int]:
         return [i for i, seat in enumerate(self.online.seats) if seat.kind == "person"]

@@ -36,6 +36,7 @@ from hertta.tables.hearts import (
     DEFAULT_NAMES,
     KIND,
     LEVELS,
+    check_made_at,
     dealt_code,
     hint_task,
     setup_for,
@@ -54,7 +55,16 @@ from hertta.tables.table_rules import (
 )
 from hertta.web.errors import ProtocolError
 from hertta.web.preferences import Value
-from hertta.web.protocol import ArgParser, Intent, OpSpec, boolean, integer, text
+from hertta.web.protocol import (
+    MADE_AT,
+    ArgParser,
+    Intent,
+    OpSpec,
+    boolean,
+    integer,
+    made_at,
+    text,
+)
 from hertta.web.seats import SeatSession
 from hertta.web.services import AppServices
 from hertta.web.transport import Connection
@@ -147,10 +157,10 @@ OPS: dict[str, OpSpec] = {
         }
     ),
     "replay": OpSpec(),
-    "pass": OpSpec(required={"cards": pass_cards}),
-    "play": OpSpec(required={"card": card_text}),
-    "moon": OpSpec(required={"option": choice(MOON_OPTIONS)}),
-    "next": OpSpec(),
+    "pass": OpSpec(required={"cards": pass_cards}, optional=MADE_AT),
+    "play": OpSpec(required={"card": card_text}, optional=MADE_AT),
+    "moon": OpSpec(required={"option": choice(MOON_OPTIONS)}, optional=MADE_AT),
+    "next": OpSpec(optional=MADE_AT),
     "hint": OpSpec(),
     "review": OpSpec(),
 }
@@ -194,7 +204,7 @@ class HeartsSession(SeatSession):
             return {"game": "hearts", "status": "none", "settings": settings,
                     "version": self.version}
         view = hearts_view(table.state, table.row.setup, table.row.seats, SEAT, self.move_errors)
-        return {**view, "version": self.version}
+        return {**view, "version": self.version, "decisions": table.version}
 
     def events_for(self, change: Change) -> Events:
         decision = change.decision
@@ -217,7 +227,10 @@ class HeartsSession(SeatSession):
         else:
             decision = self._decision(intent.op, args)
             try:
-                change = await self._live().decide(SEAT, decision, origin=connection)
+                change = await self._live().decide(
+                    SEAT, decision, origin=connection,
+                    still_current=lambda table: check_made_at(table, decision, made_at(args)),
+                )
             except HeartsMoveError as error:
                 refused: dict[str, Any] = {"type": "refused", "reason": error.reason}
                 if isinstance(decision, PlayDecision):

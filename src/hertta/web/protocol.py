@@ -63,6 +63,18 @@ def integer(low: int, high: int) -> ArgParser:
     return parse
 
 
+MADE_AT: Final = {"decisions": integer(0, 2**31 - 1)}
+"""A Hearts decision may say the table's ``decisions`` count of the state it was made on: a
+decision for a position gone by (the clock, a stand-in or another tab played that turn) is then
+refused ``stale`` (:func:`hertta.tables.hearts.made_before_now`)."""
+
+
+def made_at(args: Mapping[str, object]) -> int | None:
+    """The ``decisions`` count a decision names, if it names one."""
+    count = args.get("decisions")
+    return count if isinstance(count, int) else None
+
+
 def decode_frame(frame: str | bytes | None) -> dict[str, Any]:
     """The JSON object of a frame, or :class:`ProtocolError` (too large, not JSON, no object).
 

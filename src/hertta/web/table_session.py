@@ -30,14 +30,11 @@ from hertta.tables.rooms import Room, RoomChange
 from hertta.web.errors import ProtocolError
 from hertta.web.hearts_session import card_text, choice, pass_cards
 from hertta.web.preferences import Value
-from hertta.web.protocol import Intent, Message, OpSpec, boolean, integer, text
+from hertta.web.protocol import MADE_AT, Intent, Message, OpSpec, boolean, integer, made_at, text
 from hertta.web.services import AppServices
 from hertta.web.transport import CLOSE_NO_SPECTATORS, Connection
 
 SEAT_ARG = integer(0, 5)
-MADE_AT = {"decisions": integer(0, 2**31 - 1)}
-"""A decision may say the table's ``decisions`` count of the state it was made on: a decision
-for a position gone by (the clock or another tab played that turn) is then refused ``stale``."""
 OPS: dict[str, OpSpec] = {
     "sit": OpSpec(optional={"seat": SEAT_ARG}),
     "stand": OpSpec(),
@@ -52,11 +49,6 @@ OPS: dict[str, OpSpec] = {
     "react": OpSpec(required={"reaction": choice(REACTIONS)}),
     "mute": OpSpec(required={"seat": SEAT_ARG, "muted": boolean}),
 }
-
-
-def made_at(args: Mapping[str, object]) -> int | None:
-    count = args.get("decisions")
-    return count if isinstance(count, int) else None
 
 
 class NoName(ConfigError):

@@ -331,20 +331,22 @@ const actions = {
     if (!state.myTurn) return;
     // A dimmed card is sent only with move errors on: the server's refusal says why.
     if (el.classList.contains("illegal") && !state.snapshot.settings.move_errors) return;
-    socket.send("play", { card: el.dataset.card });
+    socket.send("play", { card: el.dataset.card, decisions: state.snapshot.decisions });
   },
   pass() {
     if (!canAct() || !state.passing || state.chosen.size !== limits.pass_size) return;
-    socket.send("pass", { cards: [...state.chosen].map((id) => $(id).dataset.card) });
+    socket.send("pass", {
+      cards: [...state.chosen].map((id) => $(id).dataset.card), decisions: state.snapshot.decisions,
+    });
   },
   next() {
-    socket.send("next");
+    socket.send("next", { decisions: state.snapshot.decisions });
   },
   replay() {
     socket.send("replay");
   },
   moon(option) {
-    socket.send("moon", { option });
+    socket.send("moon", { option, decisions: state.snapshot.decisions });
   },
   hint() {
     // Only a decision of the person's own has a hint (not while the others decide).
