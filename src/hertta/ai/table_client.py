@@ -397,7 +397,12 @@ class TableClient:
         if chosen is None:
             return None
         op, args = chosen
-        return (table.get("decisions"), op), op, args
+        made_at = table.get("decisions")
+        if isinstance(made_at, int) and not isinstance(made_at, bool):
+            # A decision thought out while the turn clock played this seat's turn must not
+            # land on its next turn: named so, the server refuses it as stale instead.
+            args = {**args, "decisions": made_at}
+        return (made_at, op), op, args
 
     @staticmethod
     def _read(read: Callable[[State], T], state: State) -> T:
