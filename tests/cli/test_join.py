@@ -267,6 +267,16 @@ def test_a_full_table(server: ServerProcess, spectators: bool, words: str) -> No
         one_line_error(run("hearts", "join", table["invite_url"]), "full", words)
 
 
+def test_a_table_whose_match_is_over(server: ServerProcess) -> None:
+    """Its link does not say "full": the match is over (an outside audit, 2026-12-06)."""
+    host = server.player_cookie()
+    table = create_table(server, host, seats=[{"level": "easy"}] * 4, spectators=True,
+                         rules={"preset": "standard", "players": 4, "score_limit": 1})
+    with watching(server, table, host) as watcher:
+        watcher.until({"type": "table_over"})
+    one_line_error(run("hearts", "join", table["invite_url"]), "its match is over")
+
+
 def test_a_table_that_never_fills_times_out(server: ServerProcess) -> None:
     host = server.player_cookie()
     table = create_table(server, host)

@@ -387,6 +387,10 @@ class TableClient:
                 )
             if table["status"] == "waiting":
                 return ("sit", table.get("decisions")), "sit", {}
+            if table["status"] in ("over", "closed"):
+                # A link to a table whose match is over (or never began): nothing to sit at.
+                why = "its match is over" if table["status"] == "over" else "it was closed"
+                raise TableClientError(f"table {self.invite.table_id}: {why}")
             raise TableClientError(
                 f"table {self.invite.table_id} is full: its match began without a seat for us"
             )
