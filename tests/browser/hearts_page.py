@@ -84,6 +84,10 @@ def option_values(page: Page, selector: str) -> list[str]:
 
 def hit(page: Page, selector: str, touch: bool) -> None:
     locator = page.locator(selector)
+    if selector.startswith("#hand"):
+        # Right after a card is played the hand lets taps go for a moment (a double tap's
+        # second press would land on the card that moved under the finger).
+        expect(page.locator("#hand")).to_have_attribute("data-settled", "1")
     # Hand cards keep their elements across renders, so a visible card can be measured.
     expect(locator).to_be_visible()
     box = locator.bounding_box()

@@ -20,9 +20,14 @@ def game(page: Page) -> dict[str, str]:
     return {str(key): str(value) for key, value in data.items()}
 
 
-def open_lobby(page: Page, base_url: str, lang: str = "fi") -> None:
+# Tests that play whole matches do without the pause after each trick (pacing.js): it would
+# hold every trick for a second; the test of the pause turns it back on.
+QUICK = {"animation_ms": 0, "trick_pause": False}
+
+
+def open_lobby(page: Page, base_url: str, lang: str = "fi", **preferences: object) -> None:
     page.goto(f"{base_url}/tables")
-    set_preferences(page, base_url, lang=lang)
+    set_preferences(page, base_url, lang=lang, **{**QUICK, **preferences})
     page.goto(f"{base_url}/tables")
 
 
@@ -53,7 +58,7 @@ def create_table(
 def join_by_invite(page: Page, base_url: str, invite: str, name: str, lang: str) -> None:
     """Open the invite link, choose a display name and take the first open seat."""
     page.goto(f"{base_url}/tables")
-    set_preferences(page, base_url, lang=lang)
+    set_preferences(page, base_url, lang=lang, **QUICK)
     page.goto(invite)
     expect(page.locator("#game")).to_have_attribute("data-connected", "1")
     page.locator("#name-input").fill(name)
@@ -82,6 +87,8 @@ def act(page: Page) -> bool:
         legal = page.locator("#hand .hand-card:not([disabled]):not(.illegal)")
         if legal.count() == 0:
             return False
+        # Right after its own card the hand lets taps go for a moment (a double tap's second).
+        expect(page.locator("#hand")).to_have_attribute("data-settled", "1")
         legal.first.click()
         wait_idle(page)
         return True

@@ -4,6 +4,8 @@ played (issue 13's defects 1-4 and 10)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -327,6 +329,8 @@ def test_a_card_pressed_while_the_table_moves_is_played_once_it_rests(
         seen = len(messages.messages)
         if obs["turn"] == 0:
             card = obs["legal_plays"][0]
+            # Not a double tap: the hand listens again after the person's own last card.
+            expect(page.locator("#hand")).to_have_attribute("data-settled", "1")
             if page.evaluate(PRESS_WHILE_MOVING, card):  # the table still moves to this turn
                 expect(page.locator(f'#hand .hcard[data-card="{card}"]')).to_have_count(0)
                 played = [m for m in messages.messages if m.get("type") == "update"
@@ -337,3 +341,31 @@ def test_a_card_pressed_while_the_table_moves_is_played_once_it_rests(
             hit(page, f"#hand-{card}", touch=False)  # the table rests: an ordinary play
         messages.wait_for(lambda seen=seen: len(messages.messages) > seen)
     pytest.fail("the table never moved to the person's turn")
+
+
+def test_a_double_tap_plays_one_card(page: Page, server: ServerProcess) -> None:
+    """A double tap's second press lands on the card that moved under the finger: it is let go
+    while the hand settles, even when the turn has come straight back (an outside audit,
+    2026-12-06: it was played, or, when the turn was not back, refused in red)."""
+    plays: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: plays.extend(
+        [frame["card"] for frame in [json.loads(payload)] if frame.get("op") == "play"])))
+    page.clock.install()  # the hand's settling time runs out only when the test says so
+    open_hearts(page, server.url)
+    new_match(page, code=CODE)
+    to_first_play(page)
+    idle(page)
+    first = legal(page)[0]
+    hit(page, f"#hand-{first}", touch=False)
+    expect(page.locator(f"#hand-{first}")).to_have_count(0)
+    # Whoever took the trick, the person's turn comes round again (the others decide at once).
+    idle(page)
+    expect(page.locator("#hand")).to_have_attribute("data-settled", "0")
+    page.locator(f"#hand-{legal(page)[0]}").click()
+    page.clock.run_for(1000)
+    expect(page.locator("#hand")).to_have_attribute("data-settled", "1")
+    second = legal(page)[-1]
+    hit(page, f"#hand-{second}", touch=False)
+    expect(page.locator(f"#hand-{second}")).to_have_count(0)
+    assert plays == [first, second]
+    expect(page.locator("#message")).not_to_have_class("message shown error")

@@ -123,6 +123,7 @@ def test_reload_mid_trick(page: Page, server: ServerProcess) -> None:
     for _ in range(20):
         if page.locator("#trick .trick-card").count():
             break
+        expect(page.locator("#hand")).to_have_attribute("data-settled", "1")
         page.locator(f"#hand-{legal(page)[0]}").click()
         idle(page)
     trick = page.locator("#trick .trick-card").evaluate_all("(c) => c.map((e) => e.dataset.card)")

@@ -131,6 +131,7 @@ def test_trick_cards_lie_clear_of_the_seats_on_a_phone(
         seen += count
         if seen >= 2 * (players - 1):
             break
+        expect(phone.locator("#hand")).to_have_attribute("data-settled", "1")
         phone.locator("#hand .hand-card:not(.illegal):not([disabled])").first.click()
         expect(hand).to_have_count(cards_left - 1)
     assert seen >= 2 * (players - 1)  # cards were there to check

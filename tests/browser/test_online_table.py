@@ -215,6 +215,8 @@ def test_a_public_table_is_joined_from_the_lobby(
     expect(looker.locator("#game")).to_have_attribute("data-refused", "no_spectators")
     expect(looker.locator("#waiting")).to_be_hidden()
     expect(looker.locator("#connection")).to_contain_text("eikä tähän pöytään oteta katsojia")
+    expect(looker.locator('#refused-way a[href="/tables"]')).to_be_visible()  # a way onward
+    expect(visitor.locator("#refused-way")).to_be_hidden()
     assert errors == [], errors
 
 
@@ -236,6 +238,11 @@ def test_a_person_who_leaves_is_told_of_their_seat_as_theirs(
     # Told in the second person, as the seat's own news, not "Eero lähti: ..." ...
     expect(guest.locator("#announce")).to_contain_text(
         "Tietokonepelaaja pelaa paikkasi loppuun asti")
+    # ... and shown where they look, with the way back to the tables (it was only read out).
+    expect(guest.locator("#left-note")).to_be_visible()
+    expect(guest.locator("#left-note")).to_contain_text("Lähdit ottelusta")
+    expect(guest.locator('#left-note a[href="/tables"]')).to_be_visible()
+    expect(host.locator("#left-note")).to_be_hidden()
     # ... and offered no button to mute the seat they left (a computer's now); the host is.
     expect(guest.locator(f"#seat-{seat} .mute")).to_have_count(0)
     expect(host.locator("#announce")).to_contain_text("Eero lähti")

@@ -74,6 +74,7 @@ async def table_page(
         "socket": socket,
         "table": table_id,
         "animationMs": preferences["animation_ms"],
+        "trickPause": preferences["trick_pause"],
         "limits": table_limits(),
         "name": names.get(player),
     }

@@ -14,6 +14,7 @@ import { $, readJson } from "../common/dom.js";
 import { errorText, t } from "../common/i18n.js";
 import { followSettings, measure, motionMs, slideAll } from "../common/motion.js";
 import { badScoreLimitWords } from "../common/rules.js";
+import { HandSettle } from "../common/settle.js";
 import { announce, flash } from "../common/status.js";
 import { HeartsAnimator } from "./animate.js";
 import {
@@ -34,6 +35,7 @@ const dialogs = new Dialogs(state, () => {
   keepFocus();
 });
 let receivedTimer = null;
+const handSettle = new HandSettle($("hand"));
 let pending = 0;
 // What the round dialog shows: "summary" (a round's result, closed by the game when the next
 // round starts) or "scores" (asked for by the person, who closes it; computer players'
@@ -315,7 +317,9 @@ const actions = {
       // kept, as a person playing a card app expects, and played once the table rests if it
       // is then this person's turn (setBusy). Never during a pass, a dialog or an own answer.
       const moving = state.showing || queue.running;
-      if (moving && !state.passing && !dialogs.anyOpen && pending === 0) state.cardWanted = el.dataset.card;
+      if (moving && !state.passing && !dialogs.anyOpen && pending === 0 && handSettle.settled) {
+        state.cardWanted = el.dataset.card;
+      }
       return;
     }
     if (state.passing) {
@@ -328,9 +332,10 @@ const actions = {
       }));
       return;
     }
-    if (!state.myTurn) return;
+    if (!state.myTurn || !handSettle.settled) return;
     // A dimmed card is sent only with move errors on: the server's refusal says why.
     if (el.classList.contains("illegal") && !state.snapshot.settings.move_errors) return;
+    handSettle.played();
     socket.send("play", { card: el.dataset.card, decisions: state.snapshot.decisions });
   },
   pass() {

@@ -7,8 +7,10 @@
 import { connectGame } from "../common/connection.js";
 import { $, readJson } from "../common/dom.js";
 import { answerText, errorText, t } from "../common/i18n.js";
+import { HandSettle } from "../common/settle.js";
 import { announce, flash } from "../common/status.js";
 import { cardName, handIds, trickLine } from "../hearts/render.js";
+import { Pacer, trickHoldMs } from "./pacing.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
 import { TrickStepper } from "./review.js";
 import { namesOf, ownSeat, roundOf } from "./view.js";
@@ -28,7 +30,10 @@ const page = {
   clockDeadline: null,
   leaveArmed: false,
   seatHeld: null, // the seat this person sat in (kept after they leave: it is still theirs to be told of)
+  shownTrick: null, // a trick just completed, held in view (pacing.js)
+  reviewShown: null, // the round whose result was last brought into view
 };
+const handSettle = new HandSettle($("hand"));
 
 function readMuted() {
   try {
@@ -108,6 +113,7 @@ function draw() {
   game.dataset.version = String(state.version);
   game.dataset.decisions = String(table.decisions);
   game.dataset.phase = state.game ? state.game.status : "";
+  game.dataset.holding = page.shownTrick ? "1" : "0";  // a completed trick held in view
   const waiting = table.status === "waiting" || !state.game;
   $("waiting").hidden = !waiting;
   $("play").hidden = waiting;
@@ -124,31 +130,64 @@ function draw() {
   const inHand = new Set(handIds(round.hand).map(({ id }) => id));
   for (const id of page.chosen) if (!inHand.has(id)) page.chosen.delete(id);
   renderPlay(state, page);
+  bringResultIntoView(state);
   drawClock();
+}
+
+/** A round's result (its totals, the Ready button) lies below the hand: on a phone it was off
+ * the screen with nothing saying so, and the clock ran out on "next". Brought up once a round. */
+function bringResultIntoView(state) {
+  const review = $("review");
+  const key = `${state.table.id}:${state.game.round_index}:${state.game.status}`;
+  if (review.hidden || page.reviewShown === key) return;
+  page.reviewShown = key;
+  if (review.getBoundingClientRect().top > window.innerHeight - 120) {
+    review.scrollIntoView({ block: "start" });
+  }
 }
 
 function handle(message) {
   if (message.type === "error") {
-    flash(errorText(message.code));
+    // `stale`: a decision for a turn the clock (or another tab) had just played; the snapshot
+    // right behind shows what happened, and the clock's own words said why.
+    if (message.code !== "stale") flash(errorText(message.code));
     return;
   }
-  if (message.type !== "snapshot" && message.type !== "update") return;
-  if (page.state && message.state.version < page.state.version && message.type === "update") return;
+  if (message.type === "snapshot" || message.type === "update") pacer.take(message);
+}
+
+/** Draw one state; how long it must stay before the next (a trick just completed). */
+function drawMessage(message, mayHold) {
+  if (page.state && message.state.version < page.state.version && message.type === "update") return 0;
   page.state = message.state;
   if (page.state.table.you !== null) page.seatHeld = page.state.table.you;
   const clock = page.state.table.clock_state;
-  page.clockDeadline = clock ? performance.now() + clock.remaining_ms : null;
+  page.clockDeadline = clock ? message.arrivedAt + clock.remaining_ms : null;
   const words = [];
-  for (const event of message.events ?? []) {
+  const events = message.events ?? [];
+  for (const event of events) {
     if (event.type === "reaction") showReaction(event);
     else if (event.type === "refused") flash(t(`hearts.reason.${event.reason}`, { count: page.limits.pass_size }));
     else if (event.type === "timed_out" && event.seat === page.state.table.you) flash(eventWords(event, page.state), { error: false, ms: 6000 });
+    else if (event.type === "exchange" && event.received?.length) {
+      flash(t("hearts.received", { cards: event.received.map(cardName).join(", ") }), { error: false });
+    }
     const said = eventWords(event, page.state);
     if (said) words.push(said);
   }
   if (words.length) announce(words.join(". "));
+  const completed = events.some((event) => event.type === "trick") && page.state.game
+    ? roundOf(page.state.game).tricks.at(-1) : undefined;
+  const holdMs = completed && mayHold ? trickHoldMs(config.animationMs, config.trickPause !== false) : 0;
+  page.shownTrick = holdMs > 0 ? completed : null;
   draw();
+  return holdMs;
 }
+
+const pacer = new Pacer(drawMessage, () => {
+  page.shownTrick = null;
+  draw();
+});
 
 function drawClock() {
   const line = $("info-clock");
@@ -273,7 +312,7 @@ async function postName() {
 
 function onHand(event) {
   const el = event.target.closest(".hand-card");
-  if (!el || el.disabled || !page.state) return;
+  if (!el || el.disabled || !page.state || page.shownTrick) return;
   const card = el.dataset.card;
   if (page.passing) {
     const dropped = page.chosen.has(el.id);
@@ -285,6 +324,8 @@ function onHand(event) {
     draw();
     return;
   }
+  if (!handSettle.settled) return;  // a double tap's second press: the hand just moved under it
+  handSettle.played();
   decide("play", { card });
 }
 

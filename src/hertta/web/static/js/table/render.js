@@ -3,10 +3,10 @@
 // ids between renders (seat-<n>, hand-<card>), so a redraw moves nothing the state did not.
 
 import { $ } from "../common/dom.js";
-import { t } from "../common/i18n.js";
+import { t, tn } from "../common/i18n.js";
 import { ruleOptionWords } from "../common/rules.js";
 import { faceMarkup } from "../hearts/cards.js";
-import { cardName, directionWord, handIds, moonLine, signedPoints } from "../hearts/render.js";
+import { cardName, directionWord, handIds, moonLine, signedPoints, trickLine } from "../hearts/render.js";
 import { cardElement, fillHands, fillScores } from "./review.js";
 import { endsMatch, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
 
@@ -50,6 +50,10 @@ export function renderWaiting(state, page) {
   if (table.invite) $("invite-url").value = `${location.origin}/t/${table.id}?invite=${table.invite}`;
   $("name-form").hidden = table.you !== null && page.name !== null;
   const list = $("seat-list");
+  // The list is built again from each state: what the host chose in a level menu, and where
+  // the focus was, must outlive another person sitting down meanwhile.
+  const chosenLevels = new Map([...list.querySelectorAll("select")].map((el) => [el.id, el.value]));
+  const focused = list.contains(document.activeElement) ? document.activeElement.id : "";
   list.replaceChildren();
   table.seats.forEach((seat, i) => {
     const item = document.createElement("li");
@@ -71,7 +75,7 @@ export function renderWaiting(state, page) {
         const option = document.createElement("option");
         option.value = level;
         option.textContent = t(`hearts.level.${level}`);
-        if (level === page.limits.default_level) option.selected = true;
+        option.selected = level === (chosenLevels.get(select.id) ?? page.limits.default_level);
         select.append(option);
       }
       item.append(select, button(t("online.add_computer"), "", { op: "computer", seat: String(i) }));
@@ -81,6 +85,7 @@ export function renderWaiting(state, page) {
     }
     list.append(item);
   });
+  if (focused && $(focused)) $(focused).focus();
   setText($("waiting-note"), table.free_seats
     ? t("online.waiting_for", { count: table.free_seats })
     : "");
@@ -124,13 +129,14 @@ function renderRing(state, round, page) {
     // box would start a little off the screen.
     el.style.left = `clamp(var(--seat-half, 0px), ${x}%, calc(100% - var(--seat-half, 0px)))`;
     el.style.top = `${y}%`;
-    el.classList.toggle("turn", game.status === "playing" && round.turn === i);
+    el.classList.toggle("turn", game.status === "playing" && round.turn === i && !page.shownTrick);
+    el.classList.toggle("took", page.shownTrick?.winner === i);
     el.classList.toggle("timed", timed.has(i));
     el.classList.toggle("me", i === table.you);
     setText(el.querySelector(".oseat-name"), names[i]);
     setText(el.querySelector(".oseat-total"), String(round.totals[i]));
     setText(el.querySelector(".oseat-taken"), round.taken[i] ? signedPoints(round.taken[i]) : "");
-    setText(el.querySelector(".oseat-count"), t("online.cards_n", { count: round.sizes[i] }));
+    setText(el.querySelector(".oseat-count"), tn("online.cards_n", round.sizes[i]));
     const badges = [];
     if (seat.kind === "computer") badges.push(t(`hearts.level.${seat.level}`));
     if (seat.kind === "person" && seat.left) badges.push(t("online.left_badge"));  // for good
@@ -164,6 +170,7 @@ function renderTrick(state, round) {
   const n = state.table.seats.length;
   const keep = new Set();
   const seats = round.trick.cards.length ? seatBoxes() : null;  // read once per draw
+  const placed = [];  // the trick's cards placed so far, kept clear of each other too
   round.trick.cards.forEach((card, i) => {
     const seat = round.trick.seats[i];
     const id = `trick-${seat}`;
@@ -177,7 +184,7 @@ function renderTrick(state, round) {
     }
     el.classList.toggle("cancelled", Boolean(round.trick.cancelled[i]));
     el.setAttribute("aria-label", `${namesOf(state)[seat]}: ${cardName(card)}`);  // who played it
-    const [x, y] = clearOfSeats(trickSpotOf(n, spotOf(state, seat)), el, seats);
+    const [x, y] = clearOfSeats(trickSpotOf(n, spotOf(state, seat)), el, seats, placed);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
   });
@@ -195,29 +202,37 @@ function seatBoxes() {
 /**
  * A trick card's spot, pulled toward the table's centre as far as it takes to lie clear of
  * every seat's box (its name, total, count and mute button): on a phone the ring's seats are
- * wide next to its size, and a card at the plain spot covered its own seat's corner.
+ * wide next to its size, and a card at the plain spot covered its own seat's corner. The pull
+ * that also keeps it off the trick's cards placed before it (`placed`, boxes in page pixels,
+ * this card's added) is taken first: at six players two cards pulled in on one side met.
  */
-function clearOfSeats([x, y], card, { ring, seats }) {
+function clearOfSeats([x, y], card, { ring, seats }, placed) {
   if (!ring.width || !card.offsetWidth) return [x, y];
   const [cx, cy] = [50, 48];
   const w = card.offsetWidth / 2;
   const h = card.offsetHeight / 2;
-  for (const pull of PULLS) {
+  const spots = PULLS.map((pull) => {
     const px = cx + (x - cx) * pull;
     const py = cy + (y - cy) * pull;
     const left = ring.left + (px / 100) * ring.width;
     const top = ring.top + (py / 100) * ring.height;
-    const hits = seats.some((r) => left - w < r.right && left + w > r.left && top - h < r.bottom && top + h > r.top);
-    if (!hits) return [px, py];
-  }
-  return [cx + (x - cx) * PULLS.at(-1), cy + (y - cy) * PULLS.at(-1)];
+    return { px, py, box: { left: left - w, right: left + w, top: top - h, bottom: top + h } };
+  });
+  const meets = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  const clear = spots.filter(({ box }) => !seats.some((r) => meets(box, r)));
+  const best = clear.find(({ box }) => !placed.some((r) => meets(box, r))) ?? clear[0] ?? spots.at(-1);
+  placed.push(best.box);
+  return [best.px, best.py];
 }
 
 function renderHand(state, round, page) {
   const box = $("hand");
   const game = state.game;
   const passing = page.passing;
-  const myTurn = game.status === "playing" && round.turn === state.table.you;
+  const myTurn = game.status === "playing" && round.turn === state.table.you && !page.shownTrick;
+  // The cards just received stay marked until this seat plays its first card of the round.
+  const playedYet = round.tricks.length > 0 || round.trick.seats.includes(state.table.you);
+  const received = new Set(playedYet ? [] : round.received);
   const keep = new Set();
   handIds(round.hand).forEach(({ id, card }, index) => {
     keep.add(id);
@@ -235,8 +250,10 @@ function renderHand(state, round, page) {
     const chosen = page.chosen.has(id);
     el.classList.toggle("chosen", chosen);
     el.classList.toggle("illegal", myTurn && !round.legal.has(card));
+    el.classList.toggle("received", received.has(card));
     el.setAttribute("aria-selected", chosen ? "true" : "false");
-    el.setAttribute("aria-label", cardName(card));
+    el.setAttribute("aria-label", received.has(card)
+      ? `${cardName(card)}, ${t("hearts.card_state.received")}` : cardName(card));
     el.disabled = !(passing || myTurn);
   });
   for (const el of [...box.children]) if (!keep.has(el.id)) el.remove();
@@ -281,6 +298,10 @@ function promptText(state, round, page) {
     return t("hearts.prompt.pass", {
       count: page.limits.pass_size, direction: t(`hearts.direction_to.${round.passDirection}`), name: names[round.passTo],
     });
+  }
+  if (page.shownTrick) {
+    const trick = page.shownTrick;
+    return trickLine(trick.winner, trick.points, (seat) => names[seat], you);
   }
   if (game.status === "playing") {
     if (round.turn === you) return t(round.trick.cards.length ? "hearts.prompt.play" : "hearts.prompt.lead");
@@ -366,7 +387,9 @@ function renderReview(state, round, page) {
 
 export function renderPlay(state, page) {
   const game = state.game;
-  const round = roundOf(game);
+  const shown = roundOf(game);
+  // A trick just completed stays on the table (pacing.js) before the state moves on.
+  const round = page.shownTrick ? { ...shown, trick: page.shownTrick } : shown;
   renderInfo(state, round);
   renderRing(state, round, page);
   renderTrick(state, round);
@@ -377,6 +400,10 @@ export function renderPlay(state, page) {
   $("hand").setAttribute("aria-multiselectable", String(page.passing)); // the pass chooses three
   $("btn-pass").disabled = page.chosen.size !== page.limits.pass_size;
   $("btn-leave").hidden = state.table.you === null || state.table.status !== "playing";
+  // Once this person left the match, say so where they look (it was only read out), with the
+  // way back to the tables.
+  $("left-note").hidden = !(state.table.you === null && ownSeat(state, page) !== null);
   $("reactions").hidden = state.table.you === null;
-  renderReview(state, round, page);
+  if (page.shownTrick) $("review").hidden = true;  // the round's result once its last trick was seen
+  else renderReview(state, round, page);
 }

@@ -20,7 +20,7 @@ function roundView(game) {
       hand: o.hand, legal: new Set(o.legal_plays), turn: o.turn, trick: o.trick,
       sizes: o.hand_sizes, passesChosen: o.passes_chosen, totals: o.match_totals,
       taken: o.points_taken, broken: o.hearts_broken, passDirection: o.pass_direction,
-      passTo: o.pass_to, passed: o.passed, moonOptions: o.moon_options,
+      passTo: o.pass_to, passed: o.passed, received: o.received, moonOptions: o.moon_options,
       // What each trick's winner took (carried cards and a kitty the seat may see included,
       // docs/hearts-web.md), not only its own cards' points as the observation counts them.
       tricks: o.tricks.map((trick, i) => ({ ...trick, points: game.taken_points?.[i] ?? trick.points })),
@@ -34,7 +34,7 @@ function roundView(game) {
   return {
     hand: [], legal: new Set(), turn: p.turn, trick: { ...p.trick, seats },
     sizes: p.hand_sizes, passesChosen: p.passes_chosen, totals: p.totals, taken,
-    broken: p.hearts_broken, passDirection: p.pass_direction, passTo: null, passed: [],
+    broken: p.hearts_broken, passDirection: p.pass_direction, passTo: null, passed: [], received: [],
     tricks: p.tricks, moonOptions: {}, moonShooter: null,
   };
 }
