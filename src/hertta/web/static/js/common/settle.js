@@ -19,6 +19,13 @@ export class HandSettle {
     return this.timer === null;
   }
 
+  /** The card played was refused and stayed in the hand: the next tap counts at once. */
+  release() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.hand.dataset.settled = "1";
+  }
+
   /** A card was just played from the hand. */
   played() {
     clearTimeout(this.timer);

@@ -246,7 +246,10 @@ async function handle(message) {
     fillAssessment(next, review, config.lang);
   }
   const refused = events.find((e) => e.type === "refused");
-  if (refused && ours) flash(t(`hearts.reason.${refused.reason}`, { count: limits.pass_size }));
+  if (refused && ours) {
+    handSettle.release();  // the card stayed in the hand: the next tap is a new choice
+    flash(t(`hearts.reason.${refused.reason}`, { count: limits.pass_size }));
+  }
   if (events.some((e) => e.type === "new")) {
     state.chosen.clear();
     state.summaryShown = null;

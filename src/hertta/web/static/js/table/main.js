@@ -10,7 +10,7 @@ import { answerText, errorText, t } from "../common/i18n.js";
 import { HandSettle } from "../common/settle.js";
 import { announce, flash } from "../common/status.js";
 import { cardName, handIds, trickLine } from "../hearts/render.js";
-import { Pacer, trickHoldMs } from "./pacing.js";
+import { completesTrick, Pacer, playHoldMs, trickHoldMs } from "./pacing.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
 import { TrickStepper } from "./review.js";
 import { namesOf, ownSeat, roundOf } from "./view.js";
@@ -31,6 +31,9 @@ const page = {
   leaveArmed: false,
   seatHeld: null, // the seat this person sat in (kept after they leave: it is still theirs to be told of)
   shownTrick: null, // a trick just completed, held in view (pacing.js)
+  cardWanted: null, // a card pressed while it was held, to play once the table moves on
+  dropped: new Set(), // seats this page told were disconnected (their return is news)
+  givenBack: new Set(), // seats a stand-in gives back in the news being told
   reviewShown: null, // the round whose result was last brought into view
 };
 const handSettle = new HandSettle($("hand"));
@@ -74,12 +77,24 @@ function eventWords(event, state) {
     case "presence": {
       // A person who left: the autopilot news that follows says so ("... left").
       if (state.table.seats[event.seat]?.left) return "";
-      if (event.seat === state.table.you && event.connected) return t("online.came_back_you");
-      return t(event.connected ? "online.came_back" : "online.dropped", { name: name(event.seat) });
+      if (!event.connected) {
+        page.dropped.add(event.seat);
+        return t("online.dropped", { name: name(event.seat) });
+      }
+      // "Connected again" only after this page told of the drop (a person sitting down, or
+      // the match starting, is no return), and once: a seat given back by its stand-in says
+      // "... on taas paikallaan" in the same news.
+      if (!page.dropped.delete(event.seat) || page.givenBack.has(event.seat)) return "";
+      return event.seat === state.table.you ? t("online.came_back_you") : t("online.came_back", { name: name(event.seat) });
     }
     case "table_over": return t("hearts.prompt.match_over");
     default: return "";
   }
+}
+
+/** Words of one news, each a sentence: "A. B." (a word ending in its own stop gets no other). */
+function sentences(words) {
+  return words.map((word) => (/[.!?…]$/u.test(word) ? word : `${word}.`)).join(" ");
 }
 
 /** A computer player took a seat over (or gave it back): said to its person as "you", and
@@ -156,8 +171,9 @@ function handle(message) {
   if (message.type === "snapshot" || message.type === "update") pacer.take(message);
 }
 
-/** Draw one state; how long it must stay before the next (a trick just completed). */
-function drawMessage(message, mayHold) {
+/** Draw one state; how long it must stay before the next (another seat's card, a trick just
+ * completed; pacing.js), with `backlog` tricks completed in the messages waiting behind it. */
+function drawMessage(message, backlog) {
   if (page.state && message.state.version < page.state.version && message.type === "update") return 0;
   page.state = message.state;
   if (page.state.table.you !== null) page.seatHeld = page.state.table.you;
@@ -165,9 +181,13 @@ function drawMessage(message, mayHold) {
   page.clockDeadline = clock ? message.arrivedAt + clock.remaining_ms : null;
   const words = [];
   const events = message.events ?? [];
+  page.givenBack = new Set(events.filter((e) => e.type === "autopilot" && !e.on).map((e) => e.seat));
   for (const event of events) {
     if (event.type === "reaction") showReaction(event);
-    else if (event.type === "refused") flash(t(`hearts.reason.${event.reason}`, { count: page.limits.pass_size }));
+    else if (event.type === "refused") {
+      handSettle.release();  // the card stayed in the hand: the next tap is a new choice
+      flash(t(`hearts.reason.${event.reason}`, { count: page.limits.pass_size }));
+    }
     else if (event.type === "timed_out" && event.seat === page.state.table.you) flash(eventWords(event, page.state), { error: false, ms: 6000 });
     else if (event.type === "exchange" && event.received?.length) {
       flash(t("hearts.received", { cards: event.received.map(cardName).join(", ") }), { error: false });
@@ -175,11 +195,14 @@ function drawMessage(message, mayHold) {
     const said = eventWords(event, page.state);
     if (said) words.push(said);
   }
-  if (words.length) announce(words.join(". "));
-  const completed = events.some((event) => event.type === "trick") && page.state.game
+  if (words.length) announce(sentences(words));
+  const completed = completesTrick(message) && page.state.game
     ? roundOf(page.state.game).tricks.at(-1) : undefined;
-  const holdMs = completed && mayHold ? trickHoldMs(config.animationMs, config.trickPause !== false) : 0;
-  page.shownTrick = holdMs > 0 ? completed : null;
+  const othersCard = events.some((event) => event.type === "play" && event.seat !== page.state.table.you);
+  let holdMs = 0;
+  if (completed) holdMs = backlog === 0 ? trickHoldMs(config.animationMs, config.trickPause !== false) : 0;
+  else if (othersCard && backlog <= 1) holdMs = playHoldMs(config.animationMs);
+  page.shownTrick = completed && holdMs > 0 ? completed : null;
   draw();
   return holdMs;
 }
@@ -187,7 +210,7 @@ function drawMessage(message, mayHold) {
 const pacer = new Pacer(drawMessage, () => {
   page.shownTrick = null;
   draw();
-});
+}, () => playWantedCard());
 
 function drawClock() {
   const line = $("info-clock");
@@ -312,8 +335,14 @@ async function postName() {
 
 function onHand(event) {
   const el = event.target.closest(".hand-card");
-  if (!el || el.disabled || !page.state || page.shownTrick) return;
+  if (!el || el.disabled || !page.state) return;
   const card = el.dataset.card;
+  if (page.shownTrick && !page.passing) {
+    // Pressed while a completed trick is still on the table: kept, as in a card app, and
+    // played once the table moves on if the turn is then this person's (pacer's release).
+    if (handSettle.settled) page.cardWanted = card;
+    return;
+  }
   if (page.passing) {
     const dropped = page.chosen.has(el.id);
     if (dropped) page.chosen.delete(el.id);
@@ -324,9 +353,42 @@ function onHand(event) {
     draw();
     return;
   }
+  playCard(el);
+}
+
+function playCard(el) {
   if (!handSettle.settled) return;  // a double tap's second press: the hand just moved under it
+  // A dimmed card is sent only with move errors on (the server's refusal then says why), as
+  // on the Hearts page; it was sent always, and the refusal took the next tap's moment too.
+  if (el.classList.contains("illegal") && !page.state.game?.settings?.move_errors) return;
   handSettle.played();
-  decide("play", { card });
+  decide("play", { card: el.dataset.card });
+}
+
+/** The card pressed during a held trick, played now if it is this person's turn and legal. */
+function playWantedCard() {
+  const wanted = page.cardWanted;
+  page.cardWanted = null;
+  if (wanted === null) return;
+  const el = [...$("hand").querySelectorAll(".hand-card")].find((e) => e.dataset.card === wanted);
+  if (el && !el.disabled && !el.classList.contains("illegal")) playCard(el);
+}
+
+/** The hand is a listbox: the arrow keys (and Home, End) move between the cards that may be
+ * pressed now, from a card or from the hand itself; Enter or Space presses one (a button). */
+function onHandKey(event) {
+  const cards = [...$("hand").querySelectorAll(".hand-card:not([disabled])")];
+  if (!cards.length) return;
+  const at = cards.indexOf(document.activeElement);
+  const moves = {
+    ArrowRight: at < 0 ? 0 : Math.min(at + 1, cards.length - 1),
+    ArrowLeft: at < 0 ? cards.length - 1 : Math.max(at - 1, 0),
+    Home: 0,
+    End: cards.length - 1,
+  };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  cards[moves[event.key]].focus();
 }
 
 function onRing(event) {
@@ -373,6 +435,7 @@ function makeReactions() {
 $("seat-list").addEventListener("click", onSeatList);
 $("name-form").addEventListener("submit", saveName);
 $("hand").addEventListener("click", onHand);
+$("hand").addEventListener("keydown", onHandKey);
 new ResizeObserver(() => fitHand($("hand"))).observe($("hand"));
 new ResizeObserver(() => draw()).observe($("ring"));  // trick cards keep clear of the seats
 $("ring").addEventListener("click", onRing);

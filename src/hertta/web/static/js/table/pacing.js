@@ -1,9 +1,11 @@
-// A shared table's pace. States are drawn as they come, but a completed trick stays in view,
-// every card and who took it, before the next state is drawn, as on the Hearts page: computer
-// players' cards come milliseconds apart, so a trick's last card and its taker went by unseen.
-// Messages that arrive meanwhile wait, in order; a trick is held only when no trick after it is
-// waiting too (a spectator of a quick table must not fall further and further behind), and a
-// snapshot (a reconnect) shows the table as it is now at once.
+// A shared table's pace. States are drawn as they come, but as on the Hearts page another
+// seat's card stays a moment before the next one comes (with animations on), and a completed
+// trick stays in view, every card and who took it, before the next state is drawn: computer
+// players' cards come milliseconds apart, so they landed all at once and a trick's last card
+// and its taker went by unseen. Messages that arrive meanwhile wait, in order. A card is held
+// only while no trick but its own waits to be completed, a trick only while no later one
+// waits (a spectator of a quick table never falls more than a trick behind), and a snapshot (a
+// reconnect) shows the table as it is now at once.
 
 /** How long a completed trick stays in view when nothing moves (the Hearts page's pause). */
 export const STILL_TRICK_MS = 1200;
@@ -14,15 +16,23 @@ export function trickHoldMs(animationMs, trickPause) {
   return trickPause ? STILL_TRICK_MS : 0;
 }
 
+/** How long another seat's card stays before the next comes: as the Hearts page, none when
+ * nothing moves. */
+export function playHoldMs(animationMs) {
+  return animationMs > 0 ? animationMs * 3 : 0;
+}
+
 export class Pacer {
   /**
-   * `draw(message, mayHold)` draws a message and returns how long what it shows must stay
-   * (0: no hold; never when `mayHold` is false); `release()` is called when a hold ends,
-   * before the messages that waited.
+   * `draw(message, backlog)` draws a message and returns how long what it shows must stay
+   * (0: no hold), `backlog` being how many messages completing a trick wait behind it;
+   * `release()` is called when a hold ends, before the messages that waited, and `rested()`
+   * once they are drawn and nothing holds the table any more.
    */
-  constructor(draw, release) {
+  constructor(draw, release, rested = () => undefined) {
     this.draw = draw;
     this.release = release;
+    this.rested = rested;
     this.waiting = [];
     this.timer = null;
   }
@@ -40,11 +50,11 @@ export class Pacer {
       this.release();
     }
     if (this.holding) this.waiting.push(message);
-    else this.run(message, true);
+    else this.run(message, 0);
   }
 
-  run(message, mayHold) {
-    const holdMs = this.draw(message, mayHold);
+  run(message, backlog) {
+    const holdMs = this.draw(message, backlog);
     if (holdMs > 0) this.timer = setTimeout(() => this.end(), holdMs);
   }
 
@@ -53,11 +63,12 @@ export class Pacer {
     this.release();
     while (this.waiting.length && !this.holding) {
       const message = this.waiting.shift();
-      this.run(message, !this.waiting.some(completesTrick));
+      this.run(message, this.waiting.filter(completesTrick).length);
     }
+    if (!this.holding) this.rested();
   }
 }
 
-function completesTrick(message) {
+export function completesTrick(message) {
   return (message.events ?? []).some((event) => event.type === "trick");
 }

@@ -229,7 +229,9 @@ function renderHand(state, round, page) {
   const box = $("hand");
   const game = state.game;
   const passing = page.passing;
-  const myTurn = game.status === "playing" && round.turn === state.table.you && !page.shownTrick;
+  // While a completed trick is held the hand stays pressable: a card pressed then is played
+  // once the table moves on (main.js).
+  const myTurn = game.status === "playing" && round.turn === state.table.you;
   // The cards just received stay marked until this seat plays its first card of the round.
   const playedYet = round.tricks.length > 0 || round.trick.seats.includes(state.table.you);
   const received = new Set(playedYet ? [] : round.received);
@@ -256,8 +258,21 @@ function renderHand(state, round, page) {
       ? `${cardName(card)}, ${t("hearts.card_state.received")}` : cardName(card));
     el.disabled = !(passing || myTurn);
   });
+  const focused = document.activeElement;
+  const lostAt = focused && box.contains(focused) && !keep.has(focused.id)
+    ? [...box.children].indexOf(focused) : -1;
   for (const el of [...box.children]) if (!keep.has(el.id)) el.remove();
+  // The card played had the keyboard's focus: it moves to the card now in its place (or the
+  // hand itself while its cards wait), not to the page's start.
+  if (lostAt >= 0) keepFocusInHand(box, lostAt);
   fitHand(box);
+}
+
+function keepFocusInHand(box, index) {
+  const cards = [...box.children];
+  const near = cards[Math.min(index, cards.length - 1)];
+  if (near && !near.disabled) near.focus();
+  else box.focus();
 }
 
 const SLICE_SHARE = 0.65; // how much of a card shows beside the next one when there is room
@@ -356,7 +371,10 @@ function renderReview(state, round, page) {
   const you = state.table.you;
   if (moon) setText($("review-moon"), moonLine(summary.moon_shooter, (seat) => names[seat], you));
   const last = endsMatch(game) || game.status === "match_over";
-  $("btn-ready").hidden = last || you === null || state.table.ready.includes(you);
+  const readyButton = $("btn-ready");
+  const hideReady = last || you === null || state.table.ready.includes(you);
+  if (hideReady && document.activeElement === readyButton) $("hand").focus();  // not the page's start
+  readyButton.hidden = hideReady;
   const ready = state.table.ready.map((seat) => names[seat]);
   setText($("ready-line"), !last && ready.length ? t("online.ready_list", { names: ready.join(", ") }) : "");
   if (game.reveal) {
