@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.table_page import create_table, join_by_invite, open_lobby
+from tests.browser.table_page import act, create_table, game, join_by_invite, open_lobby
 from tests.web.server_process import ServerProcess
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
@@ -303,3 +303,29 @@ def test_the_hand_is_played_with_the_keyboard_and_keeps_the_focus(
         assert page.evaluate("document.activeElement.id") == "hand"
     finally:
         context.close()
+
+
+def test_another_persons_ready_is_read_out(server: ServerProcess, browser: Browser) -> None:
+    """It showed only as the "Valmiina: ..." line; a screen reader heard nothing of it."""
+    host_context, guest_context = browser.new_context(), browser.new_context()
+    try:
+        host, guest = host_context.new_page(), guest_context.new_page()
+        open_lobby(host, server.url)
+        invite = create_table(host, "Aino", ["host", "open", "easy", "easy"])
+        join_by_invite(guest, server.url, invite, "Eero", "fi")
+        for _ in range(300):
+            if game(guest)["phase"] == "round_over":
+                break
+            acted = False
+            for page in (host, guest):
+                if game(page)["phase"] in ("passing", "playing"):
+                    acted = act(page) or acted
+            if not acted:
+                expect(host.locator("#game")).not_to_have_attribute(
+                    "data-version", game(host)["version"], timeout=30_000)
+        expect(guest.locator("#btn-ready")).to_be_visible()
+        guest.locator("#btn-ready").click()
+        expect(host.locator("#announce")).to_contain_text("Eero on valmis seuraavaan kierrokseen")
+    finally:
+        host_context.close()
+        guest_context.close()

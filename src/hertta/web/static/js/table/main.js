@@ -87,6 +87,7 @@ function eventWords(event, state) {
       if (!page.dropped.delete(event.seat) || page.givenBack.has(event.seat)) return "";
       return event.seat === state.table.you ? t("online.came_back_you") : t("online.came_back", { name: name(event.seat) });
     }
+    case "ready": return event.seat === state.table.you ? "" : t("online.is_ready", { name: name(event.seat) });
     case "table_over": return t("hearts.prompt.match_over");
     default: return "";
   }
