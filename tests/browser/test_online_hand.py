@@ -54,19 +54,6 @@ def test_thirteen_cards_lie_in_one_row_on_a_phone(server: ServerProcess, phone: 
     assert hand_rows(phone, 13) == [13]
 
 
-def test_three_players_seventeen_cards_lie_in_one_row_on_a_phone(
-    server: ServerProcess, phone: Page
-) -> None:
-    """As on the Hearts page (they split 9 + 8), each card's strip still a finger's width."""
-    open_lobby(phone, server.url)
-    phone.locator("#create-players").select_option("3")
-    start_with_computers(phone, 3)
-    assert hand_rows(phone, 17) == [17]
-    slices = phone.locator("#hand .hand-card").evaluate_all(
-        "els => els.slice(1).map((e, i) => e.getBoundingClientRect().left"
-        " - els[i].getBoundingClientRect().left)")
-    assert min(slices) >= 18, slices
-
 
 def start_cancellation(page: Page, base_url: str) -> None:
     open_lobby(page, base_url)

@@ -276,10 +276,7 @@ function keepFocusInHand(box, index) {
 }
 
 const SLICE_SHARE = 0.65; // how much of a card shows beside the next one when there is room
-// Narrower than this and a finger can no longer pick the card. 18 px: three players' 17 cards
-// lie in one row on a 390 px phone (at 24 they split 9 + 8), as on the Hearts page, whose
-// strips go down to 15 px on a 320 px phone.
-const MIN_SLICE_PX = 18;
+const MIN_SLICE_PX = 24; // narrower than this and a finger can no longer pick the card
 
 /**
  * How far apart the hand's cards lie (--slice, the part of a card the next one leaves
