@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -248,22 +249,29 @@ def test_a_dimmed_card_is_not_sent_and_takes_nothing_from_the_next_tap(
     pytest.fail("no turn had a card that may not be played")
 
 
-def test_the_start_of_a_match_is_no_return(server: ServerProcess, browser: Browser) -> None:
-    """Nobody had dropped: "X on taas yhteydessä" at the start was wrong news."""
+@contextmanager
+def host_and_guest(server: ServerProcess, browser: Browser) -> Iterator[tuple[Page, Page]]:
+    """Aino hosts, Eero joins by the invite; two computer players fill the table."""
     host_context, guest_context = browser.new_context(), browser.new_context()
     try:
         host, guest = host_context.new_page(), guest_context.new_page()
         open_lobby(host, server.url)
         invite = create_table(host, "Aino", ["host", "open", "easy", "easy"])
         join_by_invite(guest, server.url, invite, "Eero", "fi")
-        for page in (host, guest):
+        yield host, guest
+    finally:
+        host_context.close()
+        guest_context.close()
+
+
+def test_the_start_of_a_match_is_no_return(server: ServerProcess, browser: Browser) -> None:
+    """Nobody had dropped: "X on taas yhteydessä" at the start was wrong news."""
+    with host_and_guest(server, browser) as people:
+        for page in people:
             expect(page.locator("#game")).to_have_attribute("data-phase", "passing")
             expect(page.locator("#announce")).to_contain_text("ottelu alkaa")
             expect(page.locator("#announce")).not_to_contain_text("taas yhteydessä")
             expect(page.locator("#announce")).not_to_contain_text("..")
-    finally:
-        host_context.close()
-        guest_context.close()
 
 
 def test_the_hand_is_played_with_the_keyboard_and_keeps_the_focus(
@@ -307,12 +315,7 @@ def test_the_hand_is_played_with_the_keyboard_and_keeps_the_focus(
 
 def test_another_persons_ready_is_read_out(server: ServerProcess, browser: Browser) -> None:
     """It showed only as the "Valmiina: ..." line; a screen reader heard nothing of it."""
-    host_context, guest_context = browser.new_context(), browser.new_context()
-    try:
-        host, guest = host_context.new_page(), guest_context.new_page()
-        open_lobby(host, server.url)
-        invite = create_table(host, "Aino", ["host", "open", "easy", "easy"])
-        join_by_invite(guest, server.url, invite, "Eero", "fi")
+    with host_and_guest(server, browser) as (host, guest):
         for _ in range(300):
             if game(guest)["phase"] == "round_over":
                 break
@@ -326,6 +329,3 @@ def test_another_persons_ready_is_read_out(server: ServerProcess, browser: Brows
         expect(guest.locator("#btn-ready")).to_be_visible()
         guest.locator("#btn-ready").click()
         expect(host.locator("#announce")).to_contain_text("Eero on valmis seuraavaan kierrokseen")
-    finally:
-        host_context.close()
-        guest_context.close()
