@@ -10,23 +10,32 @@ let toAnnounce = []; // words said since the last frame, read out together at th
 // A hidden page has no frames: what it was told meanwhile is kept only this far back.
 const ANNOUNCE_KEEP = 12;
 
+/** Words read out together, each a sentence: "A. B." (one that ends in its own stop gets no
+ * other: "Aikasi loppui: ... puolestasi.. B" was read out). */
+function sentences(words) {
+  return words.map((word) => (/[.!?…]$/u.test(word) ? word : `${word}.`)).join(" ");
+}
+
 /**
- * Read `text` out through the aria-live line. Everything said before the next frame is read
- * out together: messages that come close together (computer players' decisions, each its own
- * update) must not replace each other's words before a screen reader has seen them.
+ * Read `words` (a sentence, or several of one news) out through the aria-live line. Everything
+ * said before the next frame is read out together: messages that come close together (computer
+ * players' decisions, each its own update) must not replace each other's words before a screen
+ * reader has seen them.
  */
-export function announce(text) {
+export function announce(words) {
+  const said = (Array.isArray(words) ? words : [words]).filter(Boolean);
+  if (!said.length) return;
   const line = $("announce");
   if (!toAnnounce.length) {
     // Clear first so that the same words twice in a row are still read out.
     line.textContent = "";
     requestAnimationFrame(() => {
-      line.textContent = toAnnounce.join(". ");
+      line.textContent = sentences(toAnnounce);
       toAnnounce = [];
     });
   }
-  toAnnounce.push(text);
-  if (toAnnounce.length > ANNOUNCE_KEEP) toAnnounce.shift();
+  toAnnounce.push(...said);
+  while (toAnnounce.length > ANNOUNCE_KEEP) toAnnounce.shift();
 }
 
 /** Show `text` in the message line for a while (red when `error`). */

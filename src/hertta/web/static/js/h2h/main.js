@@ -66,7 +66,7 @@ function announcement(events, previous, next) {
     }
   }
   if (next.message) words.push(t(`message.${next.message}`));
-  return words.join(". ");
+  return words;
 }
 
 function syncDialogs(previous, next) {
@@ -148,7 +148,7 @@ function onMessage(message) {
   ensureRovingStop();
   animator.run(plan, events, previous, state.snapshot);
   const words = announcement(events, previous, state.snapshot);
-  if (words) announce(words);
+  announce(words);
   if (message.re !== null && message.re === codeRequest) {
     codeRequest = null;
     dialogs.close("dialog-code");

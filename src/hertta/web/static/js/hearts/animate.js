@@ -48,6 +48,18 @@ function winnerBox(winner) {
 /** How long a completed trick stays in view when nothing moves (about as long as Windows'). */
 const STILL_TRICK_MS = 1200;
 
+/** How long a played card stays in view before the next one comes, for an animation speed
+ * (the shared table's pace too, table/pacing.js). */
+export function cardHoldMs(animationMs) {
+  return animationMs * 3;
+}
+
+/** How long a completed trick, and who took it, stay in view before it is taken away. */
+export function trickHoldMs(animationMs, trickPause) {
+  if (animationMs > 0) return cardHoldMs(animationMs) * 1.5;
+  return trickPause ? STILL_TRICK_MS : 0;
+}
+
 export class HeartsAnimator {
   /** `trickPause`: whether a completed trick holds even when nothing moves (a setting). */
   constructor(durationMs, trickPause = true) {
@@ -61,13 +73,12 @@ export class HeartsAnimator {
 
   /** How long a played card stays in view before the next one comes (tied to the speed). */
   get holdMs() {
-    return this.ms * 3;
+    return cardHoldMs(this.ms);
   }
 
   /** How long a completed trick, and who took it, stay in view before it is taken away. */
   get trickHoldMs() {
-    if (this.enabled) return this.holdMs * 1.5;
-    return this.trickPause ? STILL_TRICK_MS : 0;
+    return trickHoldMs(this.ms, this.trickPause);
   }
 
   /** Whether a message's events are shown one by one (its completed tricks held). */

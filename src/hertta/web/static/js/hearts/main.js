@@ -261,8 +261,7 @@ async function handle(message) {
   if (animator.steps(events) && stepped.length && canStep && next.status !== "none") {
     await showEvents(events, next);
   } else {
-    const words = events.map((e) => eventWords(e, next)).filter(Boolean);
-    if (words.length) announce(words.join(". "));
+    announce(events.map((e) => eventWords(e, next)));
   }
   if (!state.passing) state.chosen.clear();
   // The snapshot's table: after the events it is what was shown, so only what the events did

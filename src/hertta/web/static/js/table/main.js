@@ -9,8 +9,9 @@ import { $, readJson } from "../common/dom.js";
 import { answerText, errorText, t } from "../common/i18n.js";
 import { HandSettle } from "../common/settle.js";
 import { announce, flash } from "../common/status.js";
+import { cardHoldMs, trickHoldMs } from "../hearts/animate.js";
 import { cardName, handIds, trickLine } from "../hearts/render.js";
-import { completesTrick, Pacer, playHoldMs, trickHoldMs } from "./pacing.js";
+import { completesTrick, Pacer } from "./pacing.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
 import { TrickStepper } from "./review.js";
 import { namesOf, ownSeat, roundOf } from "./view.js";
@@ -91,11 +92,6 @@ function eventWords(event, state) {
     case "table_over": return t("hearts.prompt.match_over");
     default: return "";
   }
-}
-
-/** Words of one news, each a sentence: "A. B." (a word ending in its own stop gets no other). */
-function sentences(words) {
-  return words.map((word) => (/[.!?…]$/u.test(word) ? word : `${word}.`)).join(" ");
 }
 
 /** A computer player took a seat over (or gave it back): said to its person as "you", and
@@ -196,13 +192,13 @@ function drawMessage(message, backlog) {
     const said = eventWords(event, page.state);
     if (said) words.push(said);
   }
-  if (words.length) announce(sentences(words));
+  announce(words);
   const completed = completesTrick(message) && page.state.game
     ? roundOf(page.state.game).tricks.at(-1) : undefined;
   const othersCard = events.some((event) => event.type === "play" && event.seat !== page.state.table.you);
   let holdMs = 0;
   if (completed) holdMs = backlog === 0 ? trickHoldMs(config.animationMs, config.trickPause !== false) : 0;
-  else if (othersCard && backlog <= 1) holdMs = playHoldMs(config.animationMs);
+  else if (othersCard && backlog <= 1) holdMs = cardHoldMs(config.animationMs);
   page.shownTrick = completed && holdMs > 0 ? completed : null;
   draw();
   return holdMs;

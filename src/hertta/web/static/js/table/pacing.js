@@ -7,21 +7,6 @@
 // waits (a spectator of a quick table never falls more than a trick behind), and a snapshot (a
 // reconnect) shows the table as it is now at once.
 
-/** How long a completed trick stays in view when nothing moves (the Hearts page's pause). */
-export const STILL_TRICK_MS = 1200;
-
-/** The pause after a trick for these settings: as the Hearts page holds it, 0 for none. */
-export function trickHoldMs(animationMs, trickPause) {
-  if (animationMs > 0) return animationMs * 4.5;
-  return trickPause ? STILL_TRICK_MS : 0;
-}
-
-/** How long another seat's card stays before the next comes: as the Hearts page, none when
- * nothing moves. */
-export function playHoldMs(animationMs) {
-  return animationMs > 0 ? animationMs * 3 : 0;
-}
-
 export class Pacer {
   /**
    * `draw(message, backlog)` draws a message and returns how long what it shows must stay
@@ -61,9 +46,11 @@ export class Pacer {
   end() {
     this.timer = null;
     this.release();
+    let backlog = this.waiting.filter(completesTrick).length;
     while (this.waiting.length && !this.holding) {
       const message = this.waiting.shift();
-      this.run(message, this.waiting.filter(completesTrick).length);
+      if (completesTrick(message)) backlog -= 1;
+      this.run(message, backlog);
     }
     if (!this.holding) this.rested();
   }
