@@ -31,9 +31,9 @@ def phone(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-def start_with_computers(page: Page, players: int = 4) -> None:
+def start_with_computers(page: Page, players: int = 4, clock: int = 0) -> None:
     page.locator("#create-name").fill("Aino")
-    page.locator("#create-clock").select_option("0")  # no turn clock: the test takes its time
+    page.locator("#create-clock").select_option(str(clock))  # 0 (none): the test takes its time
     for seat in range(1, players):
         page.locator(f"#create-seat-{seat}").select_option("normal")
     page.locator("#create-submit").click()
@@ -115,6 +115,34 @@ def test_the_other_seats_cards_come_one_at_a_time(server: ServerProcess, phone: 
         steps.append(trick.count() - before)
     expect(trick).to_have_count(4)  # the completed trick, held
     assert max(steps) == 1, steps  # cards came one a moment, none two at once
+
+
+def test_a_turns_seconds_count_from_when_the_turn_appears(
+    server: ServerProcess, phone: Page
+) -> None:
+    """The turn clock's seconds count from when the page shows the person's turn, not from
+    when the state came while the trick before and the other seats' cards were still being
+    shown: a 15 s turn appeared with 11 s left."""
+    phone.clock.install()  # the page's holds end only when the test moves its time on
+    open_lobby(phone, server.url, animation_ms=250, trick_pause=True)
+    start_with_computers(phone, clock=15)
+    pass_three(phone)
+    mine = phone.locator("#prompt-clock")
+    hand = phone.locator("#hand .hand-card")
+    shown: list[int] = []  # the milliseconds the page shows as each turn appears
+    for _ in range(300):
+        if (mine.is_visible() and phone.locator(PLAYABLE).count()
+                and phone.locator("#hand").get_attribute("data-settled") == "1"):
+            shown.append(int(phone.locator("#info-clock").get_attribute("data-ms") or 0))
+            if len(shown) == 4:
+                break
+            left = hand.count()
+            phone.locator(PLAYABLE).first.tap()
+            expect(hand).to_have_count(left - 1)
+        phone.clock.run_for(100)
+    # Every turn after the first came behind a held trick (1.125 s at least), and a step of
+    # the test moves the page's time by 0.1 s.
+    assert len(shown) == 4 and min(shown[1:]) >= 14_500, shown
 
 
 def test_a_double_tap_plays_one_card(server: ServerProcess, phone: Page) -> None:

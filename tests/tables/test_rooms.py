@@ -160,6 +160,37 @@ def test_the_turn_clock_decides_for_a_slow_person(tmp_path: Path) -> None:
     run(test)
 
 
+def test_a_turn_is_timed_from_when_the_pages_have_shown_the_cards_before_it(
+    tmp_path: Path,
+) -> None:
+    # The pages hold the trick before and the other seats' cards a moment each before they
+    # show a turn; the clock ran meanwhile, and a 15 s turn appeared with about 11 s left.
+    # Now the deadline the seats count to is the clock's, and the stand-in plays only after
+    # that allowance too.
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over, clock=15)
+        seen = Seen(room, None)
+        await seat_everyone(room)
+        await play_until(room, seen, lambda m: decision_needed(m).kind == "play"
+                         and len(m.round.tricks) == 2)
+        clock = room.clock_json()
+        assert clock is not None and clock["kind"] == "play"
+        assert (clock["remaining_ms"], clock["allowance_ms"]) == (15000, 3375)
+        timers.advance(15.2)
+        await until(lambda: room.clock_json() is not None, seen)
+        assert not any(e["type"] == "timed_out" for e in seen.events)
+        assert room.clock_json()["remaining_ms"] == 0  # type: ignore[index]
+        timers.advance(3.3)
+        assert not any(e["type"] == "timed_out" for e in seen.events)
+        timers.advance(0.2)
+        await until(lambda: any(e["type"] == "timed_out" for e in seen.events), seen)
+        assert [e["kind"] for e in seen.events if e["type"] == "timed_out"] == ["play"]
+        await room.close()
+
+    run(test)
+
+
 def test_a_ready_mark_leaves_the_others_deadline_where_it_was(tmp_path: Path) -> None:
     # The holder of the table started the clock afresh at every ready mark, while the other
     # processes count from the table's last saved change (a mark is not one): their countdown
@@ -172,12 +203,15 @@ def test_a_ready_mark_leaves_the_others_deadline_where_it_was(tmp_path: Path) ->
         await seat_everyone(room)
         await play_until(room, seen, lambda m: decision_needed(m).kind == "next")
         assert room.clock_json() == {"seats": [0, 1, 2, 3], "kind": "next",
-                                     "remaining_ms": 15000}
+                                     "remaining_ms": 15000, "allowance_ms": 1125}
         timers.advance(9)
         for seat in (0, 1, 2):
             await room.decide(seat, NextRound())
-        assert room.clock_json() == {"seats": [3], "kind": "next", "remaining_ms": 6000}
-        timers.advance(6.5)  # 15 s after the round's end, not after the last mark
+        assert room.clock_json() == {"seats": [3], "kind": "next", "remaining_ms": 6000,
+                                     "allowance_ms": 1125}
+        # 15 s after the round's end (and the 1.125 s its last trick is shown), not after the
+        # last mark.
+        timers.advance(7.5)
         await until(lambda: room.match is not None and room.match.round_index == 1, seen)
         assert {"type": "timed_out", "seat": 3, "kind": "next"} in seen.events
         await room.close()

@@ -293,7 +293,8 @@ def test_the_turn_clock_plays_for_a_slow_person(shared: TestClient, timers: Fake
         sit_everyone(sockets)
         drain(sockets["host"])
         clock = latest(sockets["host"])["table"]["clock_state"]
-        assert clock == {"seats": [0, 1, 2, 3], "kind": "pass", "remaining_ms": 15000}
+        assert clock == {"seats": [0, 1, 2, 3], "kind": "pass", "remaining_ms": 15000,
+                         "allowance_ms": 0}
         tick(shared, timers, 16)
         host = sockets["host"]
         seen: list[dict[str, Any]] = []

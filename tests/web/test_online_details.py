@@ -204,7 +204,7 @@ def test_the_clock_running_out_on_next_is_told(shared: TestClient, timers: FakeT
         play_until_round_over(sockets)
         host = sockets["host"]
         assert latest(host)["table"]["clock_state"]["kind"] == "next"
-        tick(shared, timers, 16)
+        tick(shared, timers, 17)  # 15 s, and the 1.125 s the round's last trick is shown
         await_event(host, {"type": "timed_out", "seat": 0, "kind": "next"})
         await_event(host, {"type": "timed_out", "seat": 1, "kind": "next"})
         await_event(host, {"type": "round", "index": 1, "direction": "right", "dealer": 1})
@@ -392,7 +392,7 @@ def test_a_card_chosen_before_the_clock_played_the_turn_does_not_land_on_the_nex
         # The person's turn: they choose a card, and the clock plays for them first.
         state = wait_until_owed(host, "play")
         chosen_at = state["table"]["decisions"]
-        tick(shared, timers, 16)
+        tick(shared, timers, 19)  # 15 s, and the 3.375 s the cards before a turn are shown
         # The computer players play on until the turn comes round again; the clock is kept
         # from playing that one too (the test moves the time only once).
         timed_out = {"type": "timed_out", "seat": 0, "kind": "play"}

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 from hertta.tables.hearts import HeartsBotTask, bot_rng_seed, seat_observation
 from hertta.tables.model import SeatError, StaleTableError
 from hertta.tables.room_types import STAND_IN_LEVEL, TimedOut
-from hertta.tables.turn_clock import TimedDecision, clock_json, owed_by_people
+from hertta.tables.turn_clock import (
+    TimedDecision,
+    clock_json,
+    owed_by_people,
+    showing_allowance_s,
+    timed_json,
+)
 
 if TYPE_CHECKING:
     from hertta.hearts.match import MatchState
@@ -92,9 +98,12 @@ class RoomClock:
         timers = self.services.timers
         left = float(seconds)
         if resumed and live is not None and live.table.row.updated_at:
-            left = max(0.0, seconds - max(0.0, time.time() - live.table.row.updated_at))
-        handle = timers.call_later(left, lambda: self._spawn(self._time_out(version)))
-        self._clock = TimedDecision(version, kind, seats, timers.now() + left, handle)
+            left = seconds - max(0.0, time.time() - live.table.row.updated_at)
+        allowance = showing_allowance_s(kind, self.online.players)
+        handle = timers.call_later(
+            max(0.0, left + allowance), lambda: self._spawn(self._time_out(version))
+        )
+        self._clock = TimedDecision(version, kind, seats, timers.now() + left, allowance, handle)
 
     def clock_json(self) -> dict[str, Any] | None:
         live = self.live
@@ -105,8 +114,8 @@ class RoomClock:
             if kind is None or not seats or not live.table.row.updated_at:
                 return None
             since = max(0.0, time.time() - live.table.row.updated_at)
-            left = max(0.0, self.online.clock_s - since)
-            return {"seats": list(seats), "kind": kind, "remaining_ms": int(left * 1000)}
+            allowance = showing_allowance_s(kind, self.online.players)
+            return timed_json(seats, kind, self.online.clock_s - since, allowance)
         return clock_json(self._clock, self.services.timers.now())
 
     async def _time_out(self, version: int) -> None:

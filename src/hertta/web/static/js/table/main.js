@@ -175,7 +175,13 @@ function drawMessage(message, backlog) {
   page.state = message.state;
   if (page.state.table.you !== null) page.seatHeld = page.state.table.you;
   const clock = page.state.table.clock_state;
-  page.clockDeadline = clock ? message.arrivedAt + clock.remaining_ms : null;
+  // The seconds count from when the state is drawn, not from when it came while the cards
+  // before it were still being shown: the server waits `allowance_ms` past the deadline for
+  // that (a slower animation than the default may spend more; then the count starts at most
+  // that much late).
+  page.clockDeadline = clock
+    ? Math.min(performance.now(), message.arrivedAt + (clock.allowance_ms ?? 0)) + clock.remaining_ms
+    : null;
   const words = [];
   const events = message.events ?? [];
   page.givenBack = new Set(events.filter((e) => e.type === "autopilot" && !e.on).map((e) => e.seat));

@@ -27,7 +27,7 @@ export class Pacer {
   }
 
   take(message) {
-    message.arrivedAt = performance.now();  // a waiting state's clock counts from its arrival
+    message.arrivedAt = performance.now();  // a clock counts from its drawing, at most its allowance after this
     if (message.type === "snapshot" && this.holding) {
       clearTimeout(this.timer);
       this.timer = null;
