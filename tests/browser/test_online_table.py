@@ -165,12 +165,17 @@ def test_two_people_two_computers_and_a_spectator(
     expect(watcher.locator("#prompt-clock")).to_be_hidden()
 
     seen_hands: list[int] = []
+    told_watching: list[bool] = []  # all match long, not only while the cards are passed
 
     def look(page: Page) -> None:
         seen_hands.append(watcher.locator("#hand .hand-card").count())
+        told_watching.append(watcher.locator("#watch-note").is_visible())
 
+    expect(host.locator("#watch-note")).to_be_hidden()
     play_until_over([host, guest], host, on_decision=look)
     assert seen_hands and set(seen_hands) == {0}
+    assert set(told_watching) == {True}, told_watching
+    expect(host.locator("#watch-note")).to_be_hidden()
     expect(watcher.locator("#game")).to_have_attribute("data-phase", "match_over")
     expect(watcher.locator("#reveal-hands tbody tr")).to_have_count(4)
     assert errors == [], errors

@@ -307,7 +307,7 @@ function promptText(state, round, page) {
   const names = namesOf(state);
   const you = state.table.you;
   if (game.status === "passing") {
-    if (you === null) return t("online.spectating");
+    if (you === null) return t("hearts.prompt.passed");  // the note under the hand says why
     if (round.passTo === null) return t("hearts.prompt.no_pass");
     if (round.passed.length) return t("hearts.prompt.passed");
     return t("hearts.prompt.pass", {
@@ -421,6 +421,9 @@ export function renderPlay(state, page) {
   // Once this person left the match, say so where they look (it was only read out), with the
   // way back to the tables.
   $("left-note").hidden = !(state.table.you === null && ownSeat(state, page) !== null);
+  // A spectator is told so where a hand would be, all match long (it was said only while the
+  // cards were passed, and then the prompt named whose turn it was, as to a player).
+  $("watch-note").hidden = !(state.table.you === null && ownSeat(state, page) === null);
   $("reactions").hidden = state.table.you === null;
   if (page.shownTrick) $("review").hidden = true;  // the round's result once its last trick was seen
   else renderReview(state, round, page);
