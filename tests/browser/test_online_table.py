@@ -178,6 +178,19 @@ def test_two_people_two_computers_and_a_spectator(
     expect(host.locator("#watch-note")).to_be_hidden()
     expect(watcher.locator("#game")).to_have_attribute("data-phase", "match_over")
     expect(watcher.locator("#reveal-hands tbody tr")).to_have_count(4)
+    # The match's score sheet: a row of points per round, summing to the result's totals; the
+    # winners starred and each person told their own result first, as on the Hearts page.
+    texts = "els => els.map(e => e.textContent)"
+    totals = host.locator("#review-scores tbody tr td:nth-child(3)").evaluate_all(texts)
+    assert host.locator("#review-history tfoot td").evaluate_all(texts) == totals
+    rows = host.locator("#review-history tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].slice(1).map(c => Number(c.textContent)))")
+    assert rows and [str(sum(column)) for column in zip(*rows, strict=True)] == totals, rows
+    expect(host.locator("#review-scores tbody tr.winner")).not_to_have_count(0)
+    host_won = "winner" in (host.locator('#review-scores tbody tr[data-seat="0"]')
+                            .get_attribute("class") or "")
+    expect(host.locator("#match-result")).to_contain_text(
+        re.compile(r"^You (won|share)") if host_won else re.compile(r"^Winners?: "))
     assert errors == [], errors
 
 

@@ -7,7 +7,7 @@ import { t, tn } from "../common/i18n.js";
 import { ruleOptionWords } from "../common/rules.js";
 import { faceMarkup } from "../hearts/cards.js";
 import { cardName, directionWord, handIds, moonLine, signedPoints, trickLine } from "../hearts/render.js";
-import { cardElement, fillHands, fillScores } from "./review.js";
+import { cardElement, fillHands, fillHistory, fillScores } from "./review.js";
 import { endsMatch, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
 
 function setText(element, text) {
@@ -366,6 +366,7 @@ function renderReview(state, round, page) {
     : t("online.round_title", { round: game.round_index + 1 }));
   const summary = game.summary;
   fillScores($("review-scores").tBodies[0], names, summary);
+  fillHistory($("review-history"), names, game);
   const moon = summary && summary.moon_shooter !== null;
   $("review-moon").hidden = !moon;
   const you = state.table.you;
@@ -396,9 +397,15 @@ function renderReview(state, round, page) {
       ? t("online.name_left", { name: names[seat] }) : names[seat])).join(", ");
     const winners = summary ? summary.winners : [];
     const losers = summary ? summary.losers : [];
+    // A person is told their own result first, as on the Hearts page.
+    const won = you !== null && winners.includes(you);
+    const first = won && winners.length > 1 ? t("hearts.you_shared", { names: named(winners) })
+      : won ? t("hearts.you_won")
+        : t(winners.length > 1 ? "online.winners.many" : "online.winners", { names: named(winners) });
+    const lost = you !== null && losers.length === 1 && losers[0] === you;
     setText($("match-result"), [
-      t(winners.length > 1 ? "online.winners.many" : "online.winners", { names: named(winners) }),
-      t(losers.length > 1 ? "hearts.losers.many" : "hearts.losers", { names: named(losers) }),
+      first,
+      lost ? t("hearts.you_lost") : t(losers.length > 1 ? "hearts.losers.many" : "hearts.losers", { names: named(losers) }),
     ].join(" · "));
   }
 }

@@ -25,16 +25,52 @@ function cardRow(cards) {
   return box;
 }
 
-/** The round's points and totals, a row per seat. */
+function rowHead(row, text) {
+  const head = document.createElement("th");
+  head.scope = "row";
+  head.textContent = text;
+  row.append(head);
+}
+
+/** The round's points and totals, a row per seat; once the match is over its winners are
+ * starred and its losers marked, as on the Hearts page. */
 export function fillScores(body, names, summary) {
   body.replaceChildren();
   names.forEach((name, seat) => {
     const row = body.insertRow();
     row.dataset.seat = String(seat);
-    row.insertCell().textContent = name;
+    row.classList.toggle("winner", Boolean(summary?.match_over && summary.winners.includes(seat)));
+    row.classList.toggle("loser", Boolean(summary?.match_over && summary.losers.includes(seat)));
+    rowHead(row, name);
     row.insertCell().textContent = summary ? String(summary.points[seat]) : "–";
     row.insertCell().textContent = summary ? String(summary.totals[seat]) : "–";
   });
+}
+
+/** Every round's points so far, a row per round, and the totals under them (the round just
+ * over included: the match's list holds it only once the next round is dealt or the match
+ * ends). */
+export function fillHistory(table, names, game) {
+  const head = table.tHead.rows[0];
+  while (head.cells.length > 1) head.lastElementChild.remove();
+  for (const name of names) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = name;
+    head.append(cell);
+  }
+  const rounds = [...(game.rounds ?? [])];
+  if (game.status === "round_over" && game.summary) rounds.push(game.summary.points);
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  rounds.forEach((points, index) => {
+    const row = body.insertRow();
+    rowHead(row, String(index + 1));
+    for (const value of points) row.insertCell().textContent = String(value);
+  });
+  const foot = table.tFoot.rows[0];
+  while (foot.cells.length > 1) foot.lastElementChild.remove();
+  for (const total of game.summary?.totals ?? []) foot.insertCell().textContent = String(total);
 }
 
 /** The hands as dealt and the passes: a row per seat. */
