@@ -205,6 +205,18 @@ def test_four_people_on_three_processes_play_a_whole_match(
         heard = {e["seat"] for m in socket.messages for e in m.get("events", ())
                  if e["type"] == "reaction"}
         assert heard == {0, 1, 2, 3}
+    # Play again, asked on one process: every process shows the same next table, and an ask
+    # on another is given that one.
+    follow = sockets[1].send("again")["state"]["table"]["next_table"]
+    assert follow is not None and follow["id"] != table_id
+    for socket in sockets:
+        while latest(socket)["table"]["next_table"] is None:
+            news(socket)
+        assert latest(socket)["table"]["next_table"] == follow
+    assert sockets[2].send("again")["state"]["table"]["next_table"] == follow
+    shown = httpx.get(f"{servers[2].url}/api/tables/{follow['id']}?invite={follow['invite']}",
+                      headers={"cookie": cookies[2]}, timeout=TIMEOUT_S).json()
+    assert shown["status"] == "waiting" and shown["host_name"] == "Aino"
     no_traceback(*servers)
 
 

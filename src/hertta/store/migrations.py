@@ -281,10 +281,21 @@ def shared_stand_ins(connection: Connection, dialect: Dialect) -> None:
     )
 
 
+def follow_up_tables(connection: Connection, dialect: Dialect) -> None:
+    """6: the table a finished one's people were asked to play on at, and its invite
+    (``next_table``, ``next_invite``: "play again" opens it once, with the same rules, clock
+    and computer players)."""
+    _run(connection, dialect, """
+        ALTER TABLE online_tables ADD COLUMN next_table TEXT;
+        ALTER TABLE online_tables ADD COLUMN next_invite TEXT
+        """)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     players_settings_games_results,
     tables_and_decision_logs,
     online_tables_ratings_daily,
     shared_table_coordination,
     shared_stand_ins,
+    follow_up_tables,
 )

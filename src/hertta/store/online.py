@@ -12,10 +12,16 @@ import time
 from collections.abc import Iterable
 
 from hertta.store.database import select_in
-from hertta.store.sql import SEATING, Row
+from hertta.store.sql import SEATING, Connection, Row
 from hertta.store.tables import TableQueries
-from hertta.tables.model import StaleTableError, UnknownTableError
-from hertta.tables.online import OnlineStatus, OnlineTable, online_seat_from_json, rules_json
+from hertta.tables.model import SeatError, StaleTableError, UnknownTableError
+from hertta.tables.online import (
+    FollowUp,
+    OnlineStatus,
+    OnlineTable,
+    online_seat_from_json,
+    rules_json,
+)
 from hertta.tables.storage import LobbyEntry
 from hertta.tables.table_rules import rules_from_json
 
@@ -36,6 +42,8 @@ def _online(record: Row) -> OnlineTable:
         invite=str(record["invite"]),
         status=OnlineStatus(record["status"]),
         version=int(record["version"]),
+        follow_up=None if record["next_table"] is None
+        else FollowUp(str(record["next_table"]), str(record["next_invite"])),
     )
 
 
@@ -67,17 +75,48 @@ class OnlineQueries(TableQueries):
     # -- online tables ---------------------------------------------------------------------
 
     def insert_online(self, table: OnlineTable) -> None:
-        now = time.time()
         with self.database.transaction() as db:
-            self.ensure_player(table.host)
-            db.execute(
-                "INSERT INTO online_tables (id, kind, host, rules, seats, public, spectators, "
-                "clock_s, rated, invite, status, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (table.id, table.kind, table.host, json.dumps(rules_json(table)),
-                 _seats_text(table), int(table.public), int(table.spectators), table.clock_s,
-                 int(table.rated), table.invite, table.status.value, table.version, now, now),
+            self._insert_online(db, table)
+
+    def _insert_online(self, db: Connection, table: OnlineTable) -> None:
+        now = time.time()
+        self.ensure_player(table.host)
+        db.execute(
+            "INSERT INTO online_tables (id, kind, host, rules, seats, public, spectators, "
+            "clock_s, rated, invite, status, version, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (table.id, table.kind, table.host, json.dumps(rules_json(table)),
+             _seats_text(table), int(table.public), int(table.spectators), table.clock_s,
+             int(table.rated), table.invite, table.status.value, table.version, now, now),
+        )
+
+    def insert_follow_up(self, finished_id: str, table: OnlineTable) -> str:
+        """Open ``table`` as the one to play again at after the finished table
+        ``finished_id``, unless that has one already: the id of the table it has now. One
+        transaction: of two people asking at once (on two processes) one opens it, and the
+        other is given that one (its own is never stored)."""
+        with self.database.transaction() as db:
+            cursor = db.execute(
+                "UPDATE online_tables SET next_table = ?, next_invite = ?, "
+                "version = version + 1, updated_at = ? "
+                "WHERE id = ? AND status = 'over' AND next_table IS NULL",
+                (table.id, table.invite, time.time(), finished_id),
             )
+            if cursor.rowcount == 1:
+                self._insert_online(db, table)
+                version = db.execute(
+                    "SELECT version FROM online_tables WHERE id = ?", (finished_id,)
+                ).fetchone()["version"]
+                self.database.notify_change(db, SEATING, finished_id, int(version))
+                return table.id
+            record = db.execute(
+                "SELECT status, next_table FROM online_tables WHERE id = ?", (finished_id,)
+            ).fetchone()
+        if record is None:
+            raise UnknownTableError(f"no table {finished_id!r}")
+        if record["next_table"] is None:
+            raise SeatError(f"the match at table {finished_id!r} is not over")
+        return str(record["next_table"])
 
     def read_online(self, table_id: str) -> OnlineTable:
         with self.database.reading() as db:

@@ -83,6 +83,14 @@ def online_seat_from_json(value: object) -> OnlineSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class FollowUp:
+    """The table to play again at after a finished one, and its invite."""
+
+    id: str
+    invite: str
+
+
+@dataclass(frozen=True, slots=True)
 class OnlineTable:
     id: str
     kind: str
@@ -97,6 +105,8 @@ class OnlineTable:
     invite: str
     status: OnlineStatus = OnlineStatus.WAITING
     version: int = 0
+    follow_up: FollowUp | None = None
+    """The table its people were asked to play on at once the match was over ("play again")."""
 
     @property
     def full(self) -> bool:
@@ -393,6 +403,37 @@ def leave_match(table: OnlineTable, player: str) -> OnlineTable:
     if table.seats[index].left:
         raise SeatError("you left this match")
     return _with_seat(table, index, replace(table.seats[index], left=True))
+
+
+def follow_up(table: OnlineTable, player: str, table_id: str, invite: str) -> OnlineTable:
+    """The table to play again at once ``table``'s match is over, asked for by ``player``
+    (who had a seat there): the same game, rules, clock, visibility, rating and computer
+    players in the same seats; ``player`` hosts it from their own seat, and the other people's
+    seats are open for them to take (the page of each brings them back to their own)."""
+    if table.status is not OnlineStatus.OVER:
+        raise SeatError("the match is not over")
+    index = table.seat_of(player)
+    if index is None:
+        raise SeatError("you had no seat at this table")
+    seats = tuple(
+        replace(seat, left=False) if i == index
+        else seat if seat.kind == "computer" else OPEN
+        for i, seat in enumerate(table.seats)
+    )
+    return replace(table, id=table_id, host=player, seats=seats, invite=invite,
+                   status=OnlineStatus.WAITING, version=0, follow_up=None)
+
+
+def follow_up_json(table: OnlineTable, player: str | None) -> JsonObject | None:
+    """What a viewer is told of the table to play again at: its id and invite for the people
+    who had a seat here, its id alone for anyone else when the table is public (so is the new
+    one), nothing otherwise."""
+    follow = table.follow_up
+    if follow is None:
+        return None
+    if player is not None and table.seat_of(player) is not None:
+        return {"id": follow.id, "invite": follow.invite}
+    return {"id": follow.id} if table.public else None
 
 
 def _host_only(table: OnlineTable, by: str) -> None:

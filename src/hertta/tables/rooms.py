@@ -42,6 +42,7 @@ from hertta.tables.model import SeatError, StaleTableError
 from hertta.tables.online import (
     OnlineStatus,
     OnlineTable,
+    follow_up_json,
     leave_match,
     public_json,
     rename,
@@ -312,6 +313,7 @@ class Room(RoomSeating, RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady
         table["ready"] = sorted(self.ready)
         table["autopilot"] = self._autopilot_seats()
         table["decisions"] = self.live.table.version if self.live is not None else 0
+        table["next_table"] = follow_up_json(online, player)
         game = None
         live = self.live
         if live is not None:

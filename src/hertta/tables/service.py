@@ -99,6 +99,15 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(16)
 
 
+INVITE_BYTES: Final = 24
+"""An invite token is 192 random bits (the issue asks for at least 128)."""
+
+
+def new_invite() -> str:
+    """A shared table's invite token."""
+    return secrets.token_urlsafe(INVITE_BYTES)
+
+
 class TableService:
     """Tables of every game kind in ``games``, kept in ``storage``."""
 

@@ -130,6 +130,11 @@ class OnlineStorage(Protocol):
 
     def insert_online(self, table: OnlineTable) -> None: ...
 
+    def insert_follow_up(self, finished_id: str, table: OnlineTable) -> str:
+        """Open ``table`` to play again at after ``finished_id``'s match, unless one is open
+        already: the id of the one it has (SeatError while its match is not over)."""
+        ...
+
     def read_online(self, table_id: str) -> OnlineTable:
         """The table (UnknownTableError)."""
         ...

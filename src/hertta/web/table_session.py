@@ -4,8 +4,9 @@ may take a seat before the match, or a spectator.
 Ops (``docs/tables.md``): ``sit`` {seat?}, ``stand``, ``computer`` {seat, level, name?} and
 ``remove`` {seat} (the host, before the match), ``leave`` (give up the match), ``pass``
 {cards}, ``play`` {card}, ``moon`` {option}, ``next``, ``react`` {reaction}, ``mute`` {seat,
-muted}. Each connection sees the table as its own seat may (a spectator: only what is public);
-every change reaches every connection as an ``update``.
+muted}, ``again`` (play again once the match is over). Each connection sees the table as its
+own seat may (a spectator: only what is public); every change reaches every connection as an
+``update``.
 """
 
 from __future__ import annotations
@@ -24,9 +25,17 @@ from hertta.hearts.decisions import Decision, MoonDecision, NextRound, PassDecis
 from hertta.tables.hearts import LEVELS
 from hertta.tables.hearts_view import decision_events
 from hertta.tables.model import SeatError
-from hertta.tables.online import OnlineStatus, may_watch, remove, seat_computer, sit
+from hertta.tables.online import (
+    OnlineStatus,
+    follow_up,
+    may_watch,
+    remove,
+    seat_computer,
+    sit,
+)
 from hertta.tables.reactions import REACTIONS
 from hertta.tables.rooms import Room, RoomChange
+from hertta.tables.service import new_invite, new_table_id
 from hertta.web.errors import ProtocolError
 from hertta.web.hearts_session import card_text, choice, pass_cards
 from hertta.web.preferences import Value
@@ -48,6 +57,7 @@ OPS: dict[str, OpSpec] = {
     "next": OpSpec(optional=MADE_AT),
     "react": OpSpec(required={"reaction": choice(REACTIONS)}),
     "mute": OpSpec(required={"seat": SEAT_ARG, "muted": boolean}),
+    "again": OpSpec(),
 }
 
 
@@ -169,6 +179,8 @@ class TableChannel:
         elif intent.op == "react":
             room.react(self._seated(), self.player, args["reaction"], origin=connection)
             events = [{"type": "reaction", "seat": self.seat, "reaction": args["reaction"]}]
+        elif intent.op == "again":
+            await self._play_again()
         elif intent.op == "mute":
             seat = int(str(args["seat"]))
             if args["muted"] is True:
@@ -208,6 +220,21 @@ class TableChannel:
             lambda t: sit(t, self.player, name, chosen), origin=connection
         )
         self._follow_seat()
+
+    async def _play_again(self) -> None:
+        """The table to play on at after this one's match, as ``next_table`` in the state:
+        the first person to ask opens it (:func:`~hertta.tables.online.follow_up`), everyone
+        after them is given the same one."""
+        room = self.room
+        online = room.online
+        if online.follow_up is None:
+            table = follow_up(online, self.player, new_table_id(), new_invite())
+            opened = await anyio.to_thread.run_sync(
+                self.services.store.insert_follow_up, online.id, table
+            )
+            if opened == table.id:
+                self.services.rooms.add(table)
+        await room.refresh()
 
     def _moved(self, seat: int | None) -> None:
         """This person's seat changed (sat down, stood up): presence follows."""

@@ -4,7 +4,6 @@ finished match's record) and the table socket (``docs/tables.md``)."""
 from __future__ import annotations
 
 import hmac
-import secrets
 import time
 from typing import Any, Final
 
@@ -22,7 +21,7 @@ from hertta.tables.online import (
     online_table_from_request,
     public_json,
 )
-from hertta.tables.service import new_table_id
+from hertta.tables.service import new_invite, new_table_id
 from hertta.tables.table_rules import CHOICE_TYPES
 from hertta.web import transport
 from hertta.web.deps import CLOSE_BAD_ORIGIN, PlayerDep, ServicesDep, app_services, json_body
@@ -36,8 +35,6 @@ router = APIRouter()
 
 CLOSE_NO_TABLE = 4404
 """Close code: no such table (or a private one without its invite)."""
-INVITE_BYTES = 24
-"""An invite token is 192 random bits (the issue asks for at least 128)."""
 
 
 def may_see(online: OnlineTable, player: str | None, invite: str | None) -> bool:
@@ -117,7 +114,7 @@ async def create_table(
             raise NoName("choose a display name first (\"name\" in the request)")
         name = known[player]
     online = online_table_from_request(
-        body, table_id=new_table_id(), invite=secrets.token_urlsafe(INVITE_BYTES),
+        body, table_id=new_table_id(), invite=new_invite(),
         host=player, host_name=name, levels=LEVELS,
     )
     if given is not None:  # only once the whole request is good: a refused one changes nothing

@@ -11,6 +11,7 @@ import { HandSettle } from "../common/settle.js";
 import { announce, flash } from "../common/status.js";
 import { cardHoldMs, trickHoldMs } from "../hearts/animate.js";
 import { cardName, handIds, trickLine } from "../hearts/render.js";
+import { mayTakeSeat, nextTableUrl, seatAsked } from "./again.js";
 import { completesTrick, Pacer } from "./pacing.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
 import { TrickStepper } from "./review.js";
@@ -36,6 +37,8 @@ const page = {
   dropped: new Set(), // seats this page told were disconnected (their return is news)
   givenBack: new Set(), // seats a stand-in gives back in the news being told
   reviewShown: null, // the round whose result was last brought into view
+  goingAgain: false, // "play again" asked: the next table is opened, then gone to
+  seatAsked: seatAsked(), // a seat this page's address asks it to take (again.js)
 };
 const handSettle = new HandSettle($("hand"));
 
@@ -163,9 +166,15 @@ function handle(message) {
     // `stale`: a decision for a turn the clock (or another tab) had just played; the snapshot
     // right behind shows what happened, and the clock's own words said why.
     if (message.code !== "stale") flash(errorText(message.code));
+    page.goingAgain = false;
     return;
   }
-  if (message.type === "snapshot" || message.type === "update") pacer.take(message);
+  if (message.type === "snapshot" || message.type === "update") {
+    pacer.take(message);
+    const seat = page.seatAsked;
+    page.seatAsked = null;  // asked once, on the state the page first has
+    if (seat !== null && mayTakeSeat(message.state, page, seat)) socket.send("sit", { seat });
+  }
 }
 
 /** Draw one state; how long it must stay before the next (another seat's card, a trick just
@@ -174,6 +183,10 @@ function drawMessage(message, backlog) {
   if (page.state && message.state.version < page.state.version && message.type === "update") return 0;
   page.state = message.state;
   if (page.state.table.you !== null) page.seatHeld = page.state.table.you;
+  if (page.goingAgain && page.state.table.next_table) {
+    page.goingAgain = false;
+    location.assign(nextTableUrl(page.state, page));
+  }
   const clock = page.state.table.clock_state;
   // The seconds count from when the state is drawn, not from when it came while the cards
   // before it were still being shown: the server waits `allowance_ms` past the deadline for
@@ -450,6 +463,14 @@ $("btn-ready").addEventListener("click", () => decide("next"));
 $("moon-add").addEventListener("click", () => decide("moon", { option: "add" }));
 $("moon-subtract").addEventListener("click", () => decide("moon", { option: "subtract" }));
 $("btn-leave").addEventListener("click", leave);
+$("btn-again").addEventListener("click", () => {
+  const next = nextTableUrl(page.state, page);
+  if (next) location.assign(next);
+  else {
+    page.goingAgain = true;
+    socket.send("again");
+  }
+});
 $("copy-invite").addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText($("invite-url").value);

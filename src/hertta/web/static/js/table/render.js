@@ -7,6 +7,7 @@ import { t, tn } from "../common/i18n.js";
 import { ruleOptionWords } from "../common/rules.js";
 import { faceMarkup } from "../hearts/cards.js";
 import { cardName, directionWord, handIds, moonLine, signedPoints, trickLine } from "../hearts/render.js";
+import { nextTableUrl } from "./again.js";
 import { cardElement, fillHands, fillHistory, fillScores } from "./review.js";
 import { endsMatch, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
 
@@ -391,6 +392,13 @@ function renderReview(state, round, page) {
   if (ended) {
     setText($("match-code"), game.code);
     $("replay-link").href = `/replay/${state.table.id}`;
+    // Play again (again.js): asked by a person who had a seat; the way there for anyone the
+    // next table is shown to, once someone opened it.
+    const next = nextTableUrl(state, page);
+    const hadSeat = ownSeat(state, page) !== null;
+    $("btn-again").hidden = !(next || hadSeat);
+    setText($("btn-again"), t(hadSeat ? "online.again" : "online.again_go"));
+    $("again-note").hidden = !next;
     // Who won and who lost; a person who left during the match is marked so (a rated match
     // counts them last, whatever their total).
     const named = (seats) => seats.map((seat) => (state.table.seats[seat]?.left
