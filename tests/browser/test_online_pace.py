@@ -145,6 +145,34 @@ def test_a_turns_seconds_count_from_when_the_turn_appears(
     assert len(shown) == 4 and min(shown[1:]) >= 14_500, shown
 
 
+@pytest.mark.parametrize("sounds", [True, False], ids=["sounds on", "sounds off"])
+def test_a_turn_is_told_in_the_title_and_with_a_chime(
+    server: ServerProcess, phone: Page, sounds: bool
+) -> None:
+    """A person waiting at a table often looks at another tab: when a decision becomes theirs
+    the title says so and, with sounds on (a setting), a chime plays; the state the page
+    opens on only sets the title."""
+    open_lobby(phone, server.url, sounds=sounds)
+    start_with_computers(phone)
+    game = phone.locator("#game")
+    expect(phone).to_have_title(re.compile(r"^● Sinun vuorosi – "))  # the pass is owed
+    assert game.get_attribute("data-chimes") is None
+    pass_three(phone)
+    hand = phone.locator("#hand .hand-card")
+    for cards_left in (13, 12, 11):
+        expect(phone.locator(PLAYABLE).first).to_be_visible()
+        expect(phone).to_have_title(re.compile(r"^● Sinun vuorosi – "))
+        expect(phone.locator("#hand")).to_have_attribute("data-settled", "1")
+        phone.locator(PLAYABLE).first.tap()
+        expect(hand).to_have_count(cards_left - 1)
+    # Each card of the person's ended a turn, and the next one that came was chimed in.
+    expect(phone.locator(PLAYABLE).first).to_be_visible()
+    if sounds:
+        expect(game).to_have_attribute("data-chimes", re.compile(r"^[2-9]$"))
+    else:
+        assert game.get_attribute("data-chimes") is None
+
+
 def test_a_double_tap_plays_one_card(server: ServerProcess, phone: Page) -> None:
     plays: list[str] = []
     phone.on("websocket", lambda ws: ws.on("framesent", lambda payload: plays.extend(

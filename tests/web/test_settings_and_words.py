@@ -85,7 +85,7 @@ def test_settings_form_round_trip(client: TestClient) -> None:
     assert reply.status_code == 303
     assert client.get("/api/settings").json() == {
         "lang": "en", "move_errors": True, "layout_assist": False, "animation_ms": 500,
-        "winnable_only": False, "trick_pause": True,
+        "winnable_only": False, "trick_pause": True, "sounds": True,
     }
     page = client.get("/settings").text
     assert 'lang="en"' in page and "Move errors" in page

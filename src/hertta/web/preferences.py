@@ -54,6 +54,8 @@ PREFERENCES: dict[str, Preference] = {
         Preference("animation_ms", 250, ANIMATION_SPEEDS, "choice"),
         # Hearts: a completed trick and who took it stay in view a moment even with no motion.
         Preference("trick_pause", True, (False, True), "toggle"),
+        # Shared tables: a short chime when a decision becomes the person's.
+        Preference("sounds", True, (False, True), "toggle"),
     )
 }
 

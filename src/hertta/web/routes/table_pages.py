@@ -75,6 +75,7 @@ async def table_page(
         "table": table_id,
         "animationMs": preferences["animation_ms"],
         "trickPause": preferences["trick_pause"],
+        "sounds": preferences["sounds"],
         "limits": table_limits(),
         "name": names.get(player),
     }

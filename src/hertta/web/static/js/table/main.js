@@ -13,6 +13,7 @@ import { cardHoldMs, trickHoldMs } from "../hearts/animate.js";
 import { cardName, handIds, trickLine } from "../hearts/render.js";
 import { mayTakeSeat, nextTableUrl, seatAsked } from "./again.js";
 import { completesTrick, Pacer } from "./pacing.js";
+import { TurnCue } from "./turn.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
 import { TrickStepper } from "./review.js";
 import { namesOf, ownSeat, roundOf } from "./view.js";
@@ -41,6 +42,7 @@ const page = {
   seatAsked: seatAsked(), // a seat this page's address asks it to take (again.js)
 };
 const handSettle = new HandSettle($("hand"));
+const turnCue = new TurnCue(config.sounds !== false, $("game"));
 
 function readMuted() {
   try {
@@ -220,6 +222,7 @@ function drawMessage(message, backlog) {
   else if (othersCard && backlog <= 1) holdMs = cardHoldMs(config.animationMs);
   page.shownTrick = completed && holdMs > 0 ? completed : null;
   draw();
+  turnCue.show(page.state);
   return holdMs;
 }
 
