@@ -72,9 +72,17 @@ def test_the_review_counts_what_each_trick_took_and_says_you(
         if index + 1 < len(tricks):
             page.locator("#trick-next").click()
     assert "Sinä otti" not in page.locator("#review").inner_text()
-    # The match's end names its winners and its losers, as the solo game's does.
+    # The match's end names its winners and its losers, as the solo game's does, and tells
+    # the person their own result first ("Voitit ottelun!", "Hävisit ottelun").
     summary = game["summary"]
     said = page.locator("#match-result").inner_text()
-    for label, seats in (("Voittaja", summary["winners"]), ("Häviäjä", summary["losers"])):
-        assert label in said and all(names[seat] in said for seat in seats), said
+    winners, losers = summary["winners"], summary["losers"]
+    if you in winners:
+        assert said.startswith("Voitit ottelun!" if len(winners) == 1 else "Jaoit voiton"), said
+    else:
+        assert said.startswith("Voittaja") and all(names[s] in said for s in winners), said
+    if losers == [you]:
+        assert said.endswith("Hävisit ottelun"), said
+    else:
+        assert "Häviäjä" in said and all(names[s] in said for s in losers), said
     context.close()
