@@ -395,7 +395,9 @@ function renderReview(state, round, page) {
     // Play again (again.js): asked by a person who had a seat; the way there for anyone the
     // next table is shown to, once someone opened it.
     const next = nextTableUrl(state, page);
-    const hadSeat = ownSeat(state, page) !== null;
+    // Asked only once the table is over (a rated match's ratings written): before, the
+    // server refuses it.
+    const hadSeat = ownSeat(state, page) !== null && state.table.status === "over";
     $("btn-again").hidden = !(next || hadSeat);
     setText($("btn-again"), t(hadSeat ? "online.again" : "online.again_go"));
     $("again-note").hidden = !next;
