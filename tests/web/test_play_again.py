@@ -16,16 +16,7 @@ from hertta.tables.online import OnlineStatus, follow_up
 from hertta.web.app import create_app
 from hertta.web.settings import Settings
 from tests.tables.fake_timers import FakeTimers
-from tests.web.online_helpers import (
-    at_table,
-    cookie_header,
-    create_table,
-    drain,
-    invite_of,
-    latest,
-    name_player,
-    services_of,
-)
+from tests.web import online_helpers as helpers
 from tests.web.test_online import play_to_the_end
 
 TWO_PEOPLE = {"rules": {"preset": "omnibus", "players": 4, "score_limit": 30},
@@ -44,21 +35,22 @@ def client(db_path: str) -> Iterator[TestClient]:
                      grace_s=60)
     with TestClient(app) as client:
         for person in ("aino", "watcher"):
-            name_player(client, person, person.title())
+            helpers.name_player(client, person, person.title())
         yield client
 
 
 def test_the_people_of_a_finished_table_play_again_with_the_same_setup(
     client: TestClient,
 ) -> None:
-    table = create_table(client, "host", **TWO_PEOPLE)
-    with at_table(client, table["id"], ["host", "aino", "watcher"], invite_of(table)) as sockets:
+    table = helpers.create_table(client, "host", **TWO_PEOPLE)
+    invite = helpers.invite_of(table)
+    with helpers.at_table(client, table["id"], ["host", "aino", "watcher"], invite) as sockets:
         sockets["aino"].send("sit", seat=2)
         for socket in sockets.values():
-            drain(socket)
+            helpers.drain(socket)
         reply = sockets["aino"].send("again")  # not before the match is over
         assert reply == {**reply, "type": "error", "code": "not_your_seat"}, reply
-        assert latest(sockets["aino"])["table"]["next_table"] is None
+        assert helpers.latest(sockets["aino"])["table"]["next_table"] is None
         people = {person: sockets[person] for person in ("host", "aino")}
         play_to_the_end(people)
         reply = sockets["watcher"].send("again")  # a spectator had no seat
@@ -70,19 +62,20 @@ def test_the_people_of_a_finished_table_play_again_with_the_same_setup(
         assert set(follow) == {"id", "invite"} and follow["id"] != table["id"]
         # Everyone at the table is shown it: the people with its invite, a spectator of a
         # private table nothing (the new table is as private as the old one).
-        drain(sockets["host"])
-        assert latest(sockets["host"])["table"]["next_table"] == follow
-        drain(sockets["watcher"])
-        assert latest(sockets["watcher"])["table"]["next_table"] is None
+        helpers.drain(sockets["host"])
+        assert helpers.latest(sockets["host"])["table"]["next_table"] == follow
+        helpers.drain(sockets["watcher"])
+        assert helpers.latest(sockets["watcher"])["table"]["next_table"] is None
         # A second ask, by anyone who had a seat, is given the same table.
         again = sockets["host"].send("again")
         assert again["state"]["table"]["next_table"] == follow
 
     # The new table: the same rules, clock, visibility and computer players in their seats;
     # the person who asked hosts it from their own seat; the other person's seat is open.
+    host = helpers.cookie_header(client, "host")
     seen = client.get(f"/api/tables/{follow['id']}?invite={follow['invite']}",
-                      headers=cookie_header(client, "host")).json()
-    old = client.get(f"/api/tables/{table['id']}", headers=cookie_header(client, "host")).json()
+                      headers=host).json()
+    old = client.get(f"/api/tables/{table['id']}", headers=host).json()
     assert seen["status"] == "waiting" and seen["host_name"] == "Aino"
     for key in ("rules", "clock", "public", "spectators", "rated", "game"):
         assert seen[key] == old[key], key
@@ -91,19 +84,19 @@ def test_the_people_of_a_finished_table_play_again_with_the_same_setup(
                                                    "name": "Kone"}
     assert seen["seats"][2]["name"] == "Aino" and seen["seats"][2]["host"] is True
     # The old host takes their seat there, and the match begins.
-    with at_table(client, follow["id"], ["host"], follow["invite"]) as sockets:
+    with helpers.at_table(client, follow["id"], ["host"], follow["invite"]) as sockets:
         reply = sockets["host"].send("sit", seat=0)
         assert reply["type"] == "update", reply
-        drain(sockets["host"])
-        state = latest(sockets["host"])
+        helpers.drain(sockets["host"])
+        state = helpers.latest(sockets["host"])
         assert state["table"]["status"] == "playing" and state["table"]["you"] == 0
 
 
 def test_one_next_table_however_many_ask(client: TestClient) -> None:
     """The store opens the next table once: of two asks (two processes at once, say) the
     second is given the first one's table, and its own is never stored."""
-    table = create_table(client, "host", **TWO_PEOPLE)
-    store = services_of(client).store
+    table = helpers.create_table(client, "host", **TWO_PEOPLE)
+    store = helpers.services_of(client).store
     online = store.read_online(table["id"])
     with pytest.raises(SeatError):  # its match has not even begun
         store.insert_follow_up(online.id, replace(online, id="new-one", invite="i-1"))
@@ -124,8 +117,8 @@ def test_one_next_table_however_many_ask(client: TestClient) -> None:
 
 
 def test_follow_up_needs_a_finished_match_and_a_seat_there(client: TestClient) -> None:
-    table = create_table(client, "host", **TWO_PEOPLE)
-    online = services_of(client).store.read_online(table["id"])
+    table = helpers.create_table(client, "host", **TWO_PEOPLE)
+    online = helpers.services_of(client).store.read_online(table["id"])
     with pytest.raises(SeatError, match="not over"):
         follow_up(online, "host", "x", "y")
     over = replace(online, status=OnlineStatus.OVER)
