@@ -173,6 +173,29 @@ def test_a_turn_is_told_in_the_title_and_with_a_chime(
         assert game.get_attribute("data-chimes") is None
 
 
+def test_the_last_trick_is_a_tap_away(server: ServerProcess, phone: Page) -> None:
+    """During play the trick taken last opens under the table, with who played each card and
+    who took it, as on the Hearts page (at a quick table a trick goes by in a blink)."""
+    open_lobby(phone, server.url)
+    start_with_computers(phone)
+    button = phone.locator("#btn-last-trick")
+    expect(button).to_be_hidden()  # no trick yet
+    pass_three(phone)
+    expect(phone.locator(PLAYABLE).first).to_be_visible()
+    expect(phone.locator("#hand")).to_have_attribute("data-settled", "1")
+    phone.locator(PLAYABLE).first.tap()
+    expect(phone.locator("#hand .hand-card")).to_have_count(12)
+    box = phone.locator("#last-trick")
+    expect(box).to_be_hidden()
+    button.tap()  # the first trick is complete: the computer players answer at once
+    expect(button).to_have_attribute("aria-expanded", "true")
+    expect(box.locator(".review-play")).to_have_count(4)
+    expect(box.locator(".review-play .review-who")).to_contain_text(["Sinä"])
+    expect(box.locator(".review-winner")).to_contain_text("tikin")
+    button.tap()
+    expect(box).to_be_hidden()
+
+
 def test_a_double_tap_plays_one_card(server: ServerProcess, phone: Page) -> None:
     plays: list[str] = []
     phone.on("websocket", lambda ws: ws.on("framesent", lambda payload: plays.extend(

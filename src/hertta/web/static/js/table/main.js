@@ -39,6 +39,7 @@ const page = {
   givenBack: new Set(), // seats a stand-in gives back in the news being told
   reviewShown: null, // the round whose result was last brought into view
   goingAgain: false, // "play again" asked: the next table is opened, then gone to
+  lastTrickOpen: false, // the last trick shown under the table (its button)
   seatAsked: seatAsked(), // a seat this page's address asks it to take (again.js)
 };
 const handSettle = new HandSettle($("hand"));
@@ -466,6 +467,10 @@ $("btn-ready").addEventListener("click", () => decide("next"));
 $("moon-add").addEventListener("click", () => decide("moon", { option: "add" }));
 $("moon-subtract").addEventListener("click", () => decide("moon", { option: "subtract" }));
 $("btn-leave").addEventListener("click", leave);
+$("btn-last-trick").addEventListener("click", () => {
+  page.lastTrickOpen = !page.lastTrickOpen;
+  draw();
+});
 $("btn-again").addEventListener("click", () => {
   const next = nextTableUrl(page.state, page);
   if (next) location.assign(next);

@@ -8,7 +8,7 @@ import { ruleOptionWords } from "../common/rules.js";
 import { faceMarkup } from "../hearts/cards.js";
 import { cardName, directionWord, handIds, moonLine, signedPoints, trickLine } from "../hearts/render.js";
 import { nextTableUrl } from "./again.js";
-import { cardElement, fillHands, fillHistory, fillScores } from "./review.js";
+import { cardElement, fillHands, fillHistory, fillScores, fillTrick } from "./review.js";
 import { endsMatch, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
 
 function setText(element, text) {
@@ -330,6 +330,19 @@ function promptText(state, round, page) {
   return t("hearts.prompt.match_over");
 }
 
+/** The trick taken last, while the round is played: a button opens it under the table (a
+ * person who looked away, or at a quick table, sees what went), as the Hearts page's Last
+ * trick does. */
+function renderLastTrick(state, round, page) {
+  const last = state.game.status === "playing" ? round.tricks.at(-1) : undefined;
+  const button = $("btn-last-trick");
+  button.hidden = !last;
+  button.setAttribute("aria-expanded", String(Boolean(last && page.lastTrickOpen)));
+  const box = $("last-trick");
+  box.hidden = !(last && page.lastTrickOpen);
+  if (!box.hidden) fillTrick(box, last, namesOf(state), state.table.you);
+}
+
 function renderInfo(state, round) {
   const game = state.game;
   setText($("info-round"), String(game.round_index + 1));
@@ -430,6 +443,7 @@ export function renderPlay(state, page) {
   renderTrick(state, round);
   renderHand(state, round, page);
   renderMoon(state, round);
+  renderLastTrick(state, round, page);
   setText($("prompt"), promptText(state, round, page));
   $("btn-pass").hidden = !page.passing;
   $("hand").setAttribute("aria-multiselectable", String(page.passing)); // the pass chooses three

@@ -142,19 +142,26 @@ export class TrickStepper {
     }
     $("trick-step").textContent = t("online.trick_n", { n: this.index + 1, count: this.tricks.length });
     box.dataset.index = String(this.index);
-    trick.cards.forEach((card, i) => {
-      const play = document.createElement("div");
-      play.className = "review-play";
-      if (trick.cancelled[i]) play.classList.add("cancelled");
-      const who = document.createElement("span");
-      who.className = "review-who";
-      who.textContent = this.names[trick.seats[i]];
-      play.append(cardElement(card), who);
-      box.append(play);
-    });
-    const line = document.createElement("p");
-    line.className = "review-winner";
-    line.textContent = trickLine(trick.winner, trick.points, (seat) => this.names[seat], this.you);
-    box.append(line);
+    fillTrick(box, trick, this.names, this.you);
   }
+}
+
+/** One trick's cards, each with who played it, and who took it (`you`: this page's seat, for
+ * "Otit tikin"). Also the table's last-trick view during play. */
+export function fillTrick(box, trick, names, you) {
+  box.replaceChildren();
+  trick.cards.forEach((card, i) => {
+    const play = document.createElement("div");
+    play.className = "review-play";
+    if (trick.cancelled[i]) play.classList.add("cancelled");
+    const who = document.createElement("span");
+    who.className = "review-who";
+    who.textContent = names[trick.seats[i]];
+    play.append(cardElement(card), who);
+    box.append(play);
+  });
+  const line = document.createElement("p");
+  line.className = "review-winner";
+  line.textContent = trickLine(trick.winner, trick.points, (seat) => names[seat], you);
+  box.append(line);
 }
