@@ -165,16 +165,23 @@ def test_two_people_two_computers_and_a_spectator(
     expect(watcher.locator("#prompt-clock")).to_be_hidden()
 
     seen_hands: list[int] = []
-    told_watching: list[bool] = []  # all match long, not only while the cards are passed
+    # The spectator is told so while every round is on, not only while the cards are passed
+    # (not at a round's result, which lays the hands open).
+    told_watching: set[tuple[str, bool]] = set()
 
     def look(page: Page) -> None:
         seen_hands.append(watcher.locator("#hand .hand-card").count())
-        told_watching.append(watcher.locator("#watch-note").is_visible())
+        phase, visible = watcher.evaluate(  # read together, in one turn of the page
+            "() => [document.querySelector('#game').dataset.phase,"
+            " !document.querySelector('#watch-note').hidden]")
+        told_watching.add((phase, visible))
 
     expect(host.locator("#watch-note")).to_be_hidden()
     play_until_over([host, guest], host, on_decision=look)
     assert seen_hands and set(seen_hands) == {0}
-    assert set(told_watching) == {True}, told_watching
+    assert {("passing", True), ("playing", True)} <= told_watching, told_watching
+    assert all(visible == (phase in ("passing", "playing")) for phase, visible in told_watching
+               if phase in ("passing", "playing", "round_over")), told_watching
     expect(host.locator("#watch-note")).to_be_hidden()
     expect(watcher.locator("#game")).to_have_attribute("data-phase", "match_over")
     expect(watcher.locator("#reveal-hands tbody tr")).to_have_count(4)

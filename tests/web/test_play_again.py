@@ -128,3 +128,25 @@ def test_follow_up_needs_a_finished_match_and_a_seat_there(client: TestClient) -
     assert (made.id, made.invite, made.host, made.status, made.version) == (
         "x", "y", "host", OnlineStatus.WAITING, 0)
     assert made.seats[0] == over.seats[0] and made.seats[2].kind == "open"
+
+
+def test_a_person_who_left_still_has_their_seat_to_play_again_from(client: TestClient) -> None:
+    """A page opened again after leaving the match knows the seat was this person's
+    (``left_seat``; ``you`` is null for them), so it offers them play again from it."""
+    table = helpers.create_table(client, "host", **TWO_PEOPLE)
+    invite = helpers.invite_of(table)
+    with helpers.at_table(client, table["id"], ["host", "aino"], invite) as sockets:
+        sockets["aino"].send("sit", seat=2)
+        assert sockets["aino"].send("leave")["type"] == "update"
+        helpers.drain(sockets["aino"])
+        assert helpers.latest(sockets["aino"])["table"]["left_seat"] == 2
+        assert helpers.latest(sockets["host"])["table"]["left_seat"] is None
+        play_to_the_end({"host": sockets["host"]})
+    with helpers.at_table(client, table["id"], ["aino"], invite) as sockets:
+        state = helpers.latest(sockets["aino"])
+        assert (state["table"]["you"], state["table"]["left_seat"]) == (None, 2)
+        follow = sockets["aino"].send("again")["state"]["table"]["next_table"]
+        assert set(follow) == {"id", "invite"}
+    with helpers.at_table(client, follow["id"], ["aino"], follow["invite"]) as sockets:
+        state = helpers.latest(sockets["aino"])
+        assert state["table"]["you"] == 2 and state["table"]["left_seat"] is None

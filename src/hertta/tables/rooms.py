@@ -314,6 +314,10 @@ class Room(RoomSeating, RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady
         table["autopilot"] = self._autopilot_seats()
         table["decisions"] = self.live.table.version if self.live is not None else 0
         table["next_table"] = follow_up_json(online, player)
+        # The seat a person left the match from (``you`` is null for them): a page opened
+        # again after leaving still knows it was theirs.
+        held = None if player is None else online.seat_of(player)
+        table["left_seat"] = held if held is not None and online.seats[held].left else None
         game = None
         live = self.live
         if live is not None:

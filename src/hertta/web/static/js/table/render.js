@@ -420,16 +420,16 @@ function renderReview(state, round, page) {
       ? t("online.name_left", { name: names[seat] }) : names[seat])).join(", ");
     const winners = summary ? summary.winners : [];
     const losers = summary ? summary.losers : [];
-    // A person is told their own result first, as on the Hearts page.
-    const won = you !== null && winners.includes(you);
-    const first = won && winners.length > 1 ? t("hearts.you_shared", { names: named(winners) })
+    // A person is told their own result first (also one who left the match).
+    const me = ownSeat(state, page);
+    const won = me !== null && winners.includes(me);
+    const winnersLine = won && winners.length > 1 ? t("hearts.you_shared", { names: named(winners) })
       : won ? t("hearts.you_won")
         : t(winners.length > 1 ? "online.winners.many" : "online.winners", { names: named(winners) });
-    const lost = you !== null && losers.length === 1 && losers[0] === you;
-    setText($("match-result"), [
-      first,
-      lost ? t("hearts.you_lost") : t(losers.length > 1 ? "hearts.losers.many" : "hearts.losers", { names: named(losers) }),
-    ].join(" · "));
+    const lost = me !== null && losers.length === 1 && losers[0] === me;
+    const losersLine = lost ? t("hearts.you_lost")
+      : t(losers.length > 1 ? "hearts.losers.many" : "hearts.losers", { names: named(losers) });
+    setText($("match-result"), (lost ? [losersLine, winnersLine] : [winnersLine, losersLine]).join(" · "));
   }
 }
 
@@ -454,7 +454,9 @@ export function renderPlay(state, page) {
   $("left-note").hidden = !(state.table.you === null && ownSeat(state, page) !== null);
   // A spectator is told so where a hand would be, all match long (it was said only while the
   // cards were passed, and then the prompt named whose turn it was, as to a player).
-  $("watch-note").hidden = !(state.table.you === null && ownSeat(state, page) === null);
+  // Not once the round is over: its hands are laid open below then.
+  const roundOn = ["passing", "playing", "moon_choice"].includes(state.game.status);
+  $("watch-note").hidden = !(roundOn && state.table.you === null && ownSeat(state, page) === null);
   $("reactions").hidden = state.table.you === null;
   if (page.shownTrick) $("review").hidden = true;  // the round's result once its last trick was seen
   else renderReview(state, round, page);

@@ -44,6 +44,7 @@ function roundView(game) {
 export function ownSeat(state, page) {
   const you = state.table.you;
   if (you !== null) return you;
+  if (state.table.left_seat !== null && state.table.left_seat !== undefined) return state.table.left_seat;
   const held = page.seatHeld;
   return held !== null && state.table.seats[held]?.left ? held : null;
 }
