@@ -174,6 +174,10 @@ function handle(message) {
   }
   if (message.type === "snapshot" || message.type === "update") {
     pacer.take(message);
+    const clock = message.state.table.clock_state;
+    if (pacer.holding && clock && clock.seats.includes(message.state.table.you)) {
+      pacer.hurry(message.arrivedAt + (clock.allowance_ms ?? 0));  // this person's timed turn waits
+    }
     const seat = page.seatAsked;
     page.seatAsked = null;  // asked once, on the state the page first has
     if (seat !== null && mayTakeSeat(message.state, page, seat)) socket.send("sit", { seat });

@@ -20,6 +20,26 @@ export class Pacer {
     this.rested = rested;
     this.waiting = [];
     this.timer = null;
+    this.endsAt = 0;
+    this.deadline = null; // by when (performance.now()) everything waiting must be shown
+  }
+
+  /** Show what waits by `deadline`: a person's timed turn is among it, and the server counts
+   * its seconds from `deadline` at the latest (the turn clock's allowance), so the holds
+   * before it shrink to fit (with slow animations they took longer than the allowance). */
+  hurry(deadline) {
+    this.deadline = this.deadline === null ? deadline : Math.min(this.deadline, deadline);
+    if (this.timer !== null) this.schedule(this.endsAt - performance.now());
+  }
+
+  schedule(holdMs) {
+    clearTimeout(this.timer);
+    let ms = holdMs;
+    if (this.deadline !== null) {  // this hold's share of the time left
+      ms = Math.min(ms, Math.max(0, (this.deadline - performance.now()) / (this.waiting.length + 1)));
+    }
+    this.endsAt = performance.now() + ms;
+    this.timer = setTimeout(() => this.end(), ms);
   }
 
   get holding() {
@@ -32,6 +52,7 @@ export class Pacer {
       clearTimeout(this.timer);
       this.timer = null;
       this.waiting = [];
+      this.deadline = null;
       this.release();
     }
     if (this.holding) this.waiting.push(message);
@@ -40,7 +61,7 @@ export class Pacer {
 
   run(message, backlog) {
     const holdMs = this.draw(message, backlog);
-    if (holdMs > 0) this.timer = setTimeout(() => this.end(), holdMs);
+    if (holdMs > 0) this.schedule(holdMs);
   }
 
   end() {
@@ -52,7 +73,10 @@ export class Pacer {
       if (completesTrick(message)) backlog -= 1;
       this.run(message, backlog);
     }
-    if (!this.holding) this.rested();
+    if (!this.holding) {
+      this.deadline = null;
+      this.rested();
+    }
   }
 }
 
