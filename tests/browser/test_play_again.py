@@ -31,6 +31,11 @@ def test_two_people_play_again(server: ServerProcess, browser: Browser) -> None:
         expect(guest.locator("#game")).to_have_attribute("data-you", "1")  # their own seat
         new = guest.url.split("/t/")[1].split("?")[0]
         assert "seat=" not in guest.url  # taken once, not on a reload
+        # The host's seat is kept for them; the new table's host may open it to anyone.
+        expect(guest.locator("#wait-seat-0")).to_contain_text("Varattu pelaajalle Aino")
+        expect(guest.locator('#wait-seat-0 button[data-op="remove"]')).to_have_text(
+            "Avaa kaikille")
+        expect(guest.locator('#wait-seat-0 button[data-op="sit"]')).to_have_count(0)
 
         # The host is told of it and follows, into their own seat; the match begins.
         expect(host.locator("#again-note")).to_be_visible()

@@ -12,7 +12,8 @@ from starlette.testclient import TestClient
 
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.model import SeatError, UnknownTableError
-from hertta.tables.online import OnlineStatus, follow_up
+from hertta.tables.online import OnlineSeat, OnlineStatus
+from hertta.tables.play_again import follow_up
 from hertta.web.app import create_app
 from hertta.web.settings import Settings
 from tests.tables.fake_timers import FakeTimers
@@ -83,13 +84,41 @@ def test_the_people_of_a_finished_table_play_again_with_the_same_setup(
     assert seen["seats"][1] == old["seats"][1] == {"kind": "computer", "level": "easy",
                                                    "name": "Kone"}
     assert seen["seats"][2]["name"] == "Aino" and seen["seats"][2]["host"] is True
-    # The old host takes their seat there, and the match begins.
-    with helpers.at_table(client, follow["id"], ["host"], follow["invite"]) as sockets:
-        reply = sockets["host"].send("sit", seat=0)
+    # The other person's seat is kept for them (shown by name, never by player id): a stranger
+    # with the link may not take it, at a public table not even unnamed.
+    assert seen["seats"][0] == {"kind": "open", "kept_for": "Host"} and seen["free_seats"] == 0
+    with helpers.at_table(client, follow["id"], ["watcher", "host"], follow["invite"]) as sockets:
+        assert helpers.latest(sockets["watcher"])["table"]["kept_seat"] is None
+        for args in ({"seat": 0}, {}):
+            reply = sockets["watcher"].send("sit", **args)
+            assert reply == {**reply, "type": "error", "code": "not_your_seat"}, reply
+        # The old host takes their seat there, and the match begins.
+        assert helpers.latest(sockets["host"])["table"]["kept_seat"] == 0
+        reply = sockets["host"].send("sit")
         assert reply["type"] == "update", reply
         helpers.drain(sockets["host"])
         state = helpers.latest(sockets["host"])
         assert state["table"]["status"] == "playing" and state["table"]["you"] == 0
+
+
+def test_the_host_may_open_a_kept_seat_to_anyone(client: TestClient) -> None:
+    table = helpers.create_table(client, "host", **TWO_PEOPLE)
+    store = helpers.services_of(client).store
+    online = store.read_online(table["id"])
+    with store.database.transaction() as db:
+        db.execute("UPDATE online_tables SET status = 'over' WHERE id = ?", (online.id,))
+    over = replace(online, status=OnlineStatus.OVER, seats=(
+        online.seats[0], online.seats[1], OnlineSeat("person", player="aino", name="Aino"),
+        online.seats[3]))
+    follow = follow_up(over, "host", "kept-table", "kept-invite")
+    store.insert_follow_up(online.id, follow)
+    helpers.services_of(client).rooms.add(follow)
+    with helpers.at_table(client, "kept-table", ["host", "watcher"], "kept-invite") as sockets:
+        assert sockets["watcher"].send("sit", seat=2)["type"] == "error"
+        assert sockets["watcher"].send("remove", seat=2)["type"] == "error"  # the host's to do
+        assert sockets["host"].send("remove", seat=2)["type"] == "update"
+        reply = sockets["watcher"].send("sit", seat=2)
+        assert reply["type"] == "update" and reply["state"]["table"]["you"] == 2, reply
 
 
 def test_one_next_table_however_many_ask(client: TestClient) -> None:

@@ -46,7 +46,9 @@ class OnlineStatus(StrEnum):
 @dataclass(frozen=True, slots=True)
 class OnlineSeat:
     """One seat of a table people play together. ``left``: the person left the match before
-    its end (a computer player plays the seat; a rated match counts it as finishing last)."""
+    its end (a computer player plays the seat; a rated match counts it as finishing last).
+    An open seat with a ``player`` is *kept* for that person (``name``): at the table opened
+    to play again, nobody else may take it until the host opens it."""
 
     kind: SeatKind
     player: str | None = None
@@ -54,9 +56,14 @@ class OnlineSeat:
     name: str = ""
     left: bool = False
 
+    @property
+    def kept(self) -> bool:
+        return self.kind == "open" and self.player is not None
+
     def to_json(self) -> JsonObject:
         if self.kind == "open":
-            return {"kind": "open"}
+            return {"kind": "open", "player": self.player, "kept_for": self.name} if self.kept \
+                else {"kind": "open"}
         if self.kind == "person":
             return {"kind": "person", "player": self.player, "name": self.name, "left": self.left}
         return {"kind": "computer", "level": self.level, "name": self.name}
@@ -70,6 +77,9 @@ def online_seat_from_json(value: object) -> OnlineSeat:
         raise ConfigError(f"not a seat: {value!r}")
     kind = value.get("kind")
     if kind == "open":
+        kept_for, name = value.get("player"), value.get("kept_for", "")
+        if isinstance(kept_for, str) and isinstance(name, str):
+            return OnlineSeat("open", player=kept_for, name=name)
         return OPEN
     name = value.get("name", "")
     if not isinstance(name, str):
@@ -333,17 +343,23 @@ def _seat_index(table: OnlineTable, seat: object) -> int:
 
 
 def sit(table: OnlineTable, player: str, name: str, seat: int | None = None) -> OnlineTable:
-    """``player`` takes an open seat (the first one when none is named)."""
+    """``player`` takes an open seat (when none is named, the one kept for them, or else the
+    first one kept for nobody)."""
     _waiting(table)
     if table.seat_of(player) is not None:
         raise SeatError("you already have a seat at this table")
     if seat is None:
-        if not table.open_seats:
+        mine = [i for i in table.open_seats if table.seats[i].player == player]
+        free = [i for i in table.open_seats if not table.seats[i].kept]
+        if not mine and not free:
             raise SeatError("every seat is taken")
-        seat = table.open_seats[0]
+        seat = (mine or free)[0]
     index = _seat_index(table, seat)
-    if table.seats[index].kind != "open":
+    chosen = table.seats[index]
+    if chosen.kind != "open":
         raise SeatError(f"seat {index} is taken")
+    if chosen.kept and chosen.player != player:
+        raise SeatError(f"seat {index} is kept for {chosen.name!r} until the host opens it")
     return _with_seat(table, index, OnlineSeat("person", player=player, name=name))
 
 
@@ -379,9 +395,9 @@ def remove(table: OnlineTable, by: str, seat: int) -> OnlineTable:
     _waiting(table)
     _host_only(table, by)
     index = _seat_index(table, seat)
-    if table.seats[index].kind == "open":
+    if table.seats[index].kind == "open" and not table.seats[index].kept:
         raise SeatError(f"seat {index} is open already")
-    return _with_seat(table, index, OPEN)
+    return _with_seat(table, index, OPEN)  # a kept seat is opened to anyone
 
 
 def rename(table: OnlineTable, player: str, name: str) -> OnlineTable:
@@ -403,37 +419,6 @@ def leave_match(table: OnlineTable, player: str) -> OnlineTable:
     if table.seats[index].left:
         raise SeatError("you left this match")
     return _with_seat(table, index, replace(table.seats[index], left=True))
-
-
-def follow_up(table: OnlineTable, player: str, table_id: str, invite: str) -> OnlineTable:
-    """The table to play again at once ``table``'s match is over, asked for by ``player``
-    (who had a seat there): the same game, rules, clock, visibility, rating and computer
-    players in the same seats; ``player`` hosts it from their own seat, and the other people's
-    seats are open for them to take (the page of each brings them back to their own)."""
-    if table.status is not OnlineStatus.OVER:
-        raise SeatError("the match is not over")
-    index = table.seat_of(player)
-    if index is None:
-        raise SeatError("you had no seat at this table")
-    seats = tuple(
-        replace(seat, left=False) if i == index
-        else seat if seat.kind == "computer" else OPEN
-        for i, seat in enumerate(table.seats)
-    )
-    return replace(table, id=table_id, host=player, seats=seats, invite=invite,
-                   status=OnlineStatus.WAITING, version=0, follow_up=None)
-
-
-def follow_up_json(table: OnlineTable, player: str | None) -> JsonObject | None:
-    """What a viewer is told of the table to play again at: its id and invite for the people
-    who had a seat here, its id alone for anyone else when the table is public (so is the new
-    one), nothing otherwise."""
-    follow = table.follow_up
-    if follow is None:
-        return None
-    if player is not None and table.seat_of(player) is not None:
-        return {"id": follow.id, "invite": follow.invite}
-    return {"id": follow.id} if table.public else None
 
 
 def _host_only(table: OnlineTable, by: str) -> None:
@@ -469,7 +454,7 @@ def public_json(table: OnlineTable, connected: Mapping[int, bool] | None = None)
         "status": table.status.value,
         "rules": rules_json(table),
         "seats": seats,
-        "free_seats": len(table.open_seats),
+        "free_seats": sum(1 for i in table.open_seats if not table.seats[i].kept),
         "public": table.public,
         "spectators": table.spectators,
         "clock": table.clock_s,

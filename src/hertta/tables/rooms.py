@@ -42,13 +42,13 @@ from hertta.tables.model import SeatError, StaleTableError
 from hertta.tables.online import (
     OnlineStatus,
     OnlineTable,
-    follow_up_json,
     leave_match,
     public_json,
     rename,
     stand,
 )
 from hertta.tables.openings import Openings
+from hertta.tables.play_again import follow_up_json
 from hertta.tables.reactions import ReactionLimiter, check_reaction
 from hertta.tables.room_clock import RoomClock
 from hertta.tables.room_ending import RoomEnding
@@ -318,6 +318,9 @@ class Room(RoomSeating, RoomPresence, RoomClock, RoomEnding, RoomNews, RoomReady
         # again after leaving still knows it was theirs.
         held = None if player is None else online.seat_of(player)
         table["left_seat"] = held if held is not None and online.seats[held].left else None
+        # An open seat kept for this person (at a table opened to play again).
+        kept = [i for i, seat in enumerate(online.seats) if seat.kept and seat.player == player]
+        table["kept_seat"] = kept[0] if player is not None and kept else None
         game = None
         live = self.live
         if live is not None:

@@ -27,12 +27,12 @@ from hertta.tables.hearts_view import decision_events
 from hertta.tables.model import SeatError
 from hertta.tables.online import (
     OnlineStatus,
-    follow_up,
     may_watch,
     remove,
     seat_computer,
     sit,
 )
+from hertta.tables.play_again import follow_up
 from hertta.tables.reactions import REACTIONS
 from hertta.tables.rooms import Room, RoomChange
 from hertta.tables.service import new_invite, new_table_id

@@ -30,9 +30,10 @@ export function seatAsked() {
 }
 
 /** Whether to take `seat` now: the table still seats people, this page has no seat and a name
- * to sit with, and the seat is open. */
+ * to sit with, and the seat is open to anyone or kept for this person. */
 export function mayTakeSeat(state, page, seat) {
   const table = state.table;
-  return table.status === "waiting" && table.you === null && page.name !== null
-    && table.seats[seat]?.kind === "open";
+  const open = table.seats[seat]?.kind === "open"
+    && (table.seats[seat].kept_for === undefined || table.kept_seat === seat);
+  return table.status === "waiting" && table.you === null && page.name !== null && open;
 }

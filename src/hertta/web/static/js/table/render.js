@@ -36,6 +36,7 @@ function button(text, cls, data) {
 // -- before the match -------------------------------------------------------------------------
 
 function seatLine(table, seat, i) {
+  if (seat.kind === "open" && seat.kept_for !== undefined) return t("online.seat_kept", { name: seat.kept_for });
   if (seat.kind === "open") return t("online.seat_open");
   if (seat.kind === "computer") return t("online.computer_named", { name: seat.name, level: t(`hearts.level.${seat.level}`) });
   let line = seat.name;
@@ -64,9 +65,12 @@ export function renderWaiting(state, page) {
     label.className = "wait-name";
     label.textContent = `${t("online.seat_n", { seat: i + 1 })}: ${seatLine(table, seat, i)}`;
     item.append(label);
-    if (seat.kind === "open" && table.you === null) {
+    // A seat kept for someone (play again) is theirs to take, or the host's to open.
+    const kept = seat.kind === "open" && seat.kept_for !== undefined;
+    if (seat.kind === "open" && table.you === null && (!kept || table.kept_seat === i)) {
       item.append(button(t("online.sit"), "primary", { op: "sit", seat: String(i) }));
     }
+    if (kept && table.host) item.append(button(t("online.open_seat"), "", { op: "remove", seat: String(i) }));
     if (i === table.you && !seat.host) item.append(button(t("online.stand"), "", { op: "stand" }));
     if (table.host && seat.kind === "open" && !table.rated) {
       const select = document.createElement("select");
