@@ -101,8 +101,13 @@ def test_the_people_of_a_finished_table_play_again_with_the_same_setup(
         assert state["table"]["status"] == "playing" and state["table"]["you"] == 0
 
 
+def lobby_ids(client: TestClient) -> set[str]:
+    reply = client.get("/api/lobby", headers=helpers.cookie_header(client, "watcher"))
+    return {table["id"] for table in reply.json()["tables"]}
+
+
 def test_the_host_may_open_a_kept_seat_to_anyone(client: TestClient) -> None:
-    table = helpers.create_table(client, "host", **TWO_PEOPLE)
+    table = helpers.create_table(client, "host", **{**TWO_PEOPLE, "public": True})
     store = helpers.services_of(client).store
     online = store.read_online(table["id"])
     with store.database.transaction() as db:
@@ -113,10 +118,12 @@ def test_the_host_may_open_a_kept_seat_to_anyone(client: TestClient) -> None:
     follow = follow_up(over, "host", "kept-table", "kept-invite")
     store.insert_follow_up(online.id, follow)
     helpers.services_of(client).rooms.add(follow)
+    assert "kept-table" not in lobby_ids(client)  # its one open seat is kept: none is free
     with helpers.at_table(client, "kept-table", ["host", "watcher"], "kept-invite") as sockets:
         assert sockets["watcher"].send("sit", seat=2)["type"] == "error"
         assert sockets["watcher"].send("remove", seat=2)["type"] == "error"  # the host's to do
         assert sockets["host"].send("remove", seat=2)["type"] == "update"
+        assert "kept-table" in lobby_ids(client)
         reply = sockets["watcher"].send("sit", seat=2)
         assert reply["type"] == "update" and reply["state"]["table"]["you"] == 2, reply
 
