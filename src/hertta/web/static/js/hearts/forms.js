@@ -35,6 +35,7 @@ export function fillHistory(snapshot, summary) {
     const cell = document.createElement("th");
     cell.scope = "col";
     cell.textContent = seatName(snapshot, seat);
+    cell.title = cell.textContent;  // a long name is cut short in the column's head
     head.append(cell);
   }
   const body = table.querySelector("tbody");

@@ -57,6 +57,7 @@ export function fillHistory(table, names, game) {
     const cell = document.createElement("th");
     cell.scope = "col";
     cell.textContent = name;
+    cell.title = name;  // a long name is cut short in the column's head
     head.append(cell);
   }
   const rounds = [...(game.rounds ?? [])];
