@@ -250,7 +250,9 @@ function drawClock() {
     return;
   }
   const left = Math.max(0, page.clockDeadline - performance.now());
-  const words = t("online.seconds_left", { seconds: Math.ceil(left / 1000) });
+  // At 0 the stand-in decides within the clock's allowance (what the cards before a turn
+  // take to show): "time's up", not a "0 s" that seems to hang.
+  const words = left > 0 ? t("online.seconds_left", { seconds: Math.ceil(left / 1000) }) : t("online.time_up");
   line.dataset.ms = String(Math.round(left));
   line.textContent = words;
   near.hidden = !mine;
