@@ -50,3 +50,40 @@ def test_two_people_play_again(server: ServerProcess, browser: Browser) -> None:
     finally:
         host_context.close()
         guest_context.close()
+
+
+def test_a_newcomer_is_told_the_seats_are_kept_and_a_seat_given_away_is_told(
+    server: ServerProcess, browser: Browser
+) -> None:
+    contexts = [browser.new_context() for _ in range(3)]
+    try:
+        host, guest, newcomer = (context.new_page() for context in contexts)
+        open_lobby(host, server.url)
+        invite = create_table(host, "Aino", ["host", "open", "easy", "easy"], limit=30,
+                              spectators=True)
+        join_by_invite(guest, server.url, invite, "Eero", "fi")
+        play_until_over([host, guest], host)
+        guest.locator("#btn-again").click()
+        expect(guest.locator("#game")).to_have_attribute("data-you", "1")
+        expect(guest.locator("#invite-url")).to_have_value(re.compile("invite="))
+        new_invite = guest.locator("#invite-url").input_value()
+        # A newcomer with the link: Aino's seat is kept, and the page says why nobody may sit.
+        open_lobby(newcomer, server.url)
+        newcomer.goto(new_invite)
+        expect(newcomer.locator("#waiting-note")).to_have_text(
+            "Vapaat paikat on varattu edellisen ottelun pelaajille.")
+        expect(newcomer.locator('#seat-list button[data-op="sit"]')).to_have_count(0)
+        # The new table's host opens the seat to anyone; the newcomer takes it.
+        guest.locator('#wait-seat-0 button[data-op="remove"]').click()
+        newcomer.locator("#name-input").fill("Uusi")
+        newcomer.locator("#name-save").click()
+        newcomer.locator('#seat-list button[data-op="sit"]').first.click()
+        expect(newcomer.locator("#game")).to_have_attribute("data-you", "0")
+        # Aino follows her link back too late, and is told so (she watches: the table allows
+        # spectators; where it does not, the page says that it has begun without them).
+        host.locator("#btn-again").click()
+        expect(host.locator("#message")).to_contain_text("Paikkasi on annettu toiselle pelaajalle.")
+        expect(host.locator("#game")).to_have_attribute("data-you", "")
+    finally:
+        for context in contexts:
+            context.close()

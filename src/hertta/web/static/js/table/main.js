@@ -181,6 +181,7 @@ function handle(message) {
     const seat = page.seatAsked;
     page.seatAsked = null;  // asked once, on the state the page first has
     if (seat !== null && mayTakeSeat(message.state, page, seat)) socket.send("sit", { seat });
+    else if (seat !== null && page.name !== null && message.state.table.you === null) flash(t("online.seat_gone"));
   }
 }
 

@@ -91,9 +91,11 @@ export function renderWaiting(state, page) {
     list.append(item);
   });
   if (focused && $(focused)) $(focused).focus();
+  // Open seats kept for the last match's people (play again) are not free: a newcomer is told.
+  const kept = table.seats.some((seat, i) => seat.kept_for !== undefined && i !== table.kept_seat);
   setText($("waiting-note"), table.free_seats
     ? t("online.waiting_for", { count: table.free_seats })
-    : "");
+    : (table.you === null && table.kept_seat === null && kept ? t("online.seats_kept") : ""));
 }
 
 // -- the match --------------------------------------------------------------------------------
