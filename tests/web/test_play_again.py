@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.model import SeatError, UnknownTableError
-from hertta.tables.online import OnlineSeat, OnlineStatus
+from hertta.tables.online import OnlineSeat, OnlineStatus, seat_computer
 from hertta.tables.play_again import follow_up
 from hertta.web.app import create_app
 from hertta.web.settings import Settings
@@ -115,6 +115,11 @@ def test_the_host_may_open_a_kept_seat_to_anyone(client: TestClient) -> None:
     over = replace(online, status=OnlineStatus.OVER, seats=(
         online.seats[0], online.seats[1], OnlineSeat("person", player="aino", name="Aino"),
         online.seats[3]))
+    kept_for_two = replace(over, seats=(*over.seats[:3], OnlineSeat("person", player="eero",
+                                                                     name="Eero")))
+    computer = seat_computer(follow_up(kept_for_two, "host", "x", "y"), "host", 3, "hard", "",
+                             ("easy", "hard"))
+    assert computer.seats[3].kind == "computer"  # the host may seat one in a kept seat too
     follow = follow_up(over, "host", "kept-table", "kept-invite")
     store.insert_follow_up(online.id, follow)
     helpers.services_of(client).rooms.add(follow)
