@@ -174,6 +174,12 @@ def test_the_help_has_the_hearts_rules(page: Page, server: ServerProcess, lang: 
     for text in (*words, *VARIANTS):
         expect(rules).to_contain_text(text)
     assert len(rules.inner_text()) > 2500
+    # Playing with friends at a shared table has its own part, linked from the contents.
+    page.locator("a[href='#tables']").click()
+    friends = {"fi": ("kutsulinkin", "Vuorokello", "Pelaa uudelleen"),
+               "en": ("invite link", "turn clock", "Play again")}[lang]
+    for text in friends:
+        expect(page.locator("#tables")).to_contain_text(text)
 
 
 def test_the_variants_keep_the_seeds_names(page: Page, server: ServerProcess) -> None:
