@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from starlette.testclient import TestClient
 
+from hertta.store import Store
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.model import SeatError, UnknownTableError
 from hertta.tables.online import OnlineSeat, OnlineStatus, seat_computer
@@ -38,6 +39,12 @@ def client(db_path: str) -> Iterator[TestClient]:
         for person in ("aino", "watcher"):
             helpers.name_player(client, person, person.title())
         yield client
+
+
+def mark_over(store: Store, table_id: str) -> None:
+    """The table's match over, as the room marks it once its last round is scored."""
+    with store.database.transaction() as db:
+        db.execute("UPDATE online_tables SET status = 'over' WHERE id = ?", (table_id,))
 
 
 def test_the_people_of_a_finished_table_play_again_with_the_same_setup(
@@ -110,8 +117,7 @@ def test_the_host_may_open_a_kept_seat_to_anyone(client: TestClient) -> None:
     table = helpers.create_table(client, "host", **{**TWO_PEOPLE, "public": True})
     store = helpers.services_of(client).store
     online = store.read_online(table["id"])
-    with store.database.transaction() as db:
-        db.execute("UPDATE online_tables SET status = 'over' WHERE id = ?", (online.id,))
+    mark_over(store, online.id)
     over = replace(online, status=OnlineStatus.OVER, seats=(
         online.seats[0], online.seats[1], OnlineSeat("person", player="aino", name="Aino"),
         online.seats[3]))
@@ -144,8 +150,7 @@ def test_one_next_table_however_many_ask(client: TestClient) -> None:
     over = replace(online, status=OnlineStatus.OVER)
     first = follow_up(over, "host", "first-id", "first-invite")
     second = follow_up(over, "host", "second-id", "second-invite")
-    with store.database.transaction() as db:
-        db.execute("UPDATE online_tables SET status = 'over' WHERE id = ?", (online.id,))
+    mark_over(store, online.id)
     assert store.insert_follow_up(online.id, first) == "first-id"
     assert store.insert_follow_up(online.id, second) == "first-id"
     with pytest.raises(UnknownTableError):

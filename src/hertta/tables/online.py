@@ -126,6 +126,11 @@ class OnlineTable:
     def open_seats(self) -> tuple[int, ...]:
         return tuple(index for index, seat in enumerate(self.seats) if seat.kind == "open")
 
+    @property
+    def free_seats(self) -> tuple[int, ...]:
+        """The open seats anyone may take: those kept for nobody."""
+        return tuple(index for index in self.open_seats if not self.seats[index].kept)
+
     def seat_of(self, player: str) -> int | None:
         """The seat this person holds at this table, or None."""
         for index, seat in enumerate(self.seats):
@@ -350,10 +355,9 @@ def sit(table: OnlineTable, player: str, name: str, seat: int | None = None) -> 
         raise SeatError("you already have a seat at this table")
     if seat is None:
         mine = [i for i in table.open_seats if table.seats[i].player == player]
-        free = [i for i in table.open_seats if not table.seats[i].kept]
-        if not mine and not free:
+        if not mine and not table.free_seats:
             raise SeatError("every seat is taken")
-        seat = (mine or free)[0]
+        seat = (mine or table.free_seats)[0]
     index = _seat_index(table, seat)
     chosen = table.seats[index]
     if chosen.kind != "open":
@@ -454,7 +458,7 @@ def public_json(table: OnlineTable, connected: Mapping[int, bool] | None = None)
         "status": table.status.value,
         "rules": rules_json(table),
         "seats": seats,
-        "free_seats": sum(1 for i in table.open_seats if not table.seats[i].kept),
+        "free_seats": len(table.free_seats),
         "public": table.public,
         "spectators": table.spectators,
         "clock": table.clock_s,

@@ -183,8 +183,7 @@ async def lobby(services: ServicesDep) -> dict[str, Any]:
     for online in tables:
         room = services.rooms.get(online.id)
         current = online if room is None else room.online
-        free = [i for i in current.open_seats if not current.seats[i].kept]
-        if current.status is OnlineStatus.WAITING and free:  # a kept seat is nobody else's
+        if current.status is OnlineStatus.WAITING and current.free_seats:
             shown.append({**public_json(current), "host_name": names.get(online.host, "")})
     return {"tables": shown}
 

@@ -3,7 +3,7 @@
 // after is given the same one: `next_table` in the state), and the link to it brings each
 // person back to their own seat there (`?seat=`, taken once the page has connected).
 
-import { ownSeat } from "./view.js";
+import { keptFor, ownSeat } from "./view.js";
 
 /** The next table's address for this page (with its invite and this person's seat), or null. */
 export function nextTableUrl(state, page) {
@@ -31,9 +31,19 @@ export function seatAsked() {
 
 /** Whether to take `seat` now: the table still seats people, this page has no seat and a name
  * to sit with, and the seat is open to anyone or kept for this person. */
-export function mayTakeSeat(state, page, seat) {
+function mayTakeSeat(state, page, seat) {
   const table = state.table;
-  const open = table.seats[seat]?.kind === "open"
-    && (table.seats[seat].kept_for === undefined || table.kept_seat === seat);
+  const open = table.seats[seat]?.kind === "open" && (keptFor(table.seats[seat]) === null || table.kept_seat === seat);
   return table.status === "waiting" && table.you === null && page.name !== null && open;
+}
+
+/** What to do with the seat this page's address asked for, on the first state the page has
+ * (asked once): take it (`{ sit }`), tell the person it went to someone else meanwhile
+ * (`{ gone: true }`), or nothing (null). */
+export function askedSeatStep(state, page) {
+  const seat = page.seatAsked;
+  page.seatAsked = null;
+  if (seat === null) return null;
+  if (mayTakeSeat(state, page, seat)) return { sit: seat };
+  return page.name !== null && state.table.you === null ? { gone: true } : null;
 }

@@ -11,7 +11,7 @@ import { HandSettle } from "../common/settle.js";
 import { announce, flash } from "../common/status.js";
 import { cardHoldMs, trickHoldMs } from "../hearts/animate.js";
 import { cardName, handIds, trickLine } from "../hearts/render.js";
-import { mayTakeSeat, nextTableUrl, seatAsked } from "./again.js";
+import { askedSeatStep, nextTableUrl, seatAsked } from "./again.js";
 import { completesTrick, Pacer } from "./pacing.js";
 import { TurnCue } from "./turn.js";
 import { fitHand, renderPlay, renderWaiting } from "./render.js";
@@ -178,10 +178,9 @@ function handle(message) {
     if (pacer.holding && clock && clock.seats.includes(message.state.table.you)) {
       pacer.hurry(message.arrivedAt + (clock.allowance_ms ?? 0));  // this person's timed turn waits
     }
-    const seat = page.seatAsked;
-    page.seatAsked = null;  // asked once, on the state the page first has
-    if (seat !== null && mayTakeSeat(message.state, page, seat)) socket.send("sit", { seat });
-    else if (seat !== null && page.name !== null && message.state.table.you === null) flash(t("online.seat_gone"));
+    const asked = askedSeatStep(message.state, page);
+    if (asked?.sit !== undefined) socket.send("sit", { seat: asked.sit });
+    else if (asked?.gone) flash(t("online.seat_gone"));  // someone else sat there meanwhile
   }
 }
 

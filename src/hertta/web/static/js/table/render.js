@@ -9,7 +9,7 @@ import { faceMarkup } from "../hearts/cards.js";
 import { cardName, directionWord, handIds, moonLine, signedPoints, trickLine } from "../hearts/render.js";
 import { nextTableUrl } from "./again.js";
 import { cardElement, fillHands, fillHistory, fillScores, fillTrick } from "./review.js";
-import { endsMatch, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
+import { endsMatch, keptFor, namesOf, ownSeat, roundOf, spotOf } from "./view.js";
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
@@ -36,7 +36,7 @@ function button(text, cls, data) {
 // -- before the match -------------------------------------------------------------------------
 
 function seatLine(table, seat, i) {
-  if (seat.kind === "open" && seat.kept_for !== undefined) return t("online.seat_kept", { name: seat.kept_for });
+  if (keptFor(seat) !== null) return t("online.seat_kept", { name: keptFor(seat) });
   if (seat.kind === "open") return t("online.seat_open");
   if (seat.kind === "computer") return t("online.computer_named", { name: seat.name, level: t(`hearts.level.${seat.level}`) });
   let line = seat.name;
@@ -66,7 +66,7 @@ export function renderWaiting(state, page) {
     label.textContent = `${t("online.seat_n", { seat: i + 1 })}: ${seatLine(table, seat, i)}`;
     item.append(label);
     // A seat kept for someone (play again) is theirs to take, or the host's to open.
-    const kept = seat.kind === "open" && seat.kept_for !== undefined;
+    const kept = keptFor(seat) !== null;
     if (seat.kind === "open" && table.you === null && (!kept || table.kept_seat === i)) {
       item.append(button(t("online.sit"), "primary", { op: "sit", seat: String(i) }));
     }
@@ -92,10 +92,10 @@ export function renderWaiting(state, page) {
   });
   if (focused && $(focused)) $(focused).focus();
   // Open seats kept for the last match's people (play again) are not free: a newcomer is told.
-  const kept = table.seats.some((seat, i) => seat.kept_for !== undefined && i !== table.kept_seat);
+  const keptForOthers = table.kept_seat === null && table.seats.some((seat) => keptFor(seat) !== null);
   setText($("waiting-note"), table.free_seats
     ? t("online.waiting_for", { count: table.free_seats })
-    : (table.you === null && table.kept_seat === null && kept ? t("online.seats_kept") : ""));
+    : (table.you === null && keptForOthers ? t("online.seats_kept") : ""));
 }
 
 // -- the match --------------------------------------------------------------------------------

@@ -41,6 +41,11 @@ function roundView(game) {
 
 /** This person's seat: the one they sit in, or the one they left during the match (its news is
  * still told to them as "you": "a computer player plays your seat to the end"). */
+/** The name an open seat is kept for (play again), or null: it is that person's to take. */
+export function keptFor(seat) {
+  return seat?.kind === "open" && seat.kept_for !== undefined ? seat.kept_for : null;
+}
+
 export function ownSeat(state, page) {
   const you = state.table.you;
   if (you !== null) return you;
