@@ -30,6 +30,7 @@ from tests.tables.room_helpers import (
     LEVELS,
     Seen,
     make_room,
+    persons_decision,
     play_until,
     run,
     seat_everyone,
@@ -155,6 +156,46 @@ def test_the_turn_clock_decides_for_a_slow_person(tmp_path: Path) -> None:
         timed_out = sorted(e["seat"] for e in seen.events if e["type"] == "timed_out")
         assert timed_out == [0, 1, 2, 3]
         assert sum(e["type"] == "passed" for e in seen.events) == 4
+        await room.close()
+
+    run(test)
+
+
+def test_a_pass_keeps_its_deadline_while_the_seats_pass_one_by_one(tmp_path: Path) -> None:
+    # Each pass restarted the clock of the seats still to pass, here and in every other
+    # process (which counted from the table's last saved change): a slow passer's 15 s grew
+    # with every other seat's pass.
+    async def test() -> None:
+        timers, over = FakeTimers(), []
+        room = make_room(tmp_path, timers, over, clock=15)
+        seen = Seen(room, None)
+        await seat_everyone(room)
+        live = room.live
+        assert live is not None
+        began = live.table.row.owed_since
+        assert began > 0
+        timers.advance(6)
+        for seat in (0, 1):
+            match = room.match
+            assert match is not None
+            decision = persons_decision(match, seat)
+            assert decision is not None
+            await room.decide(seat, decision)  # type: ignore[arg-type]
+            timers.advance(2)
+        assert room.clock_json() == {"seats": [2, 3], "kind": "pass", "remaining_ms": 5000,
+                                     "allowance_ms": 0}
+        assert live.table.row.owed_since == began
+        stored = room.services.tables.load(room.id).row
+        assert stored.owed_since == began and stored.updated_at > began
+        timers.advance(5.1)
+        await until(lambda: room.match is not None and room.match.round.phase.value == "playing",
+                    seen)
+        timed_out = sorted(e["seat"] for e in seen.events if e["type"] == "timed_out")
+        assert timed_out == [2, 3]
+        # The first play is a decision of its own: owed from now, timed afresh.
+        assert live.table.row.owed_since > began
+        clock = room.clock_json()
+        assert clock is not None and clock["kind"] == "play" and clock["remaining_ms"] == 15000
         await room.close()
 
     run(test)
@@ -329,7 +370,9 @@ def test_a_turn_clock_goes_on_from_the_store_after_a_restart(tmp_path: Path) -> 
         await room.close()
         store = room.services.online
         with store.transaction() as db:  # the passing began 10 s ago
-            db.execute("UPDATE game_tables SET updated_at = updated_at - 10")  # type: ignore[attr-defined]
+            db.execute(  # type: ignore[attr-defined]
+                "UPDATE game_tables SET updated_at = updated_at - 10, owed_since = owed_since - 10"
+            )
         services = replace(room.services, live=LiveTables(room.services.tables,
                                                           room.services.runner))
         again = await Rooms(services).open(room.id)

@@ -291,6 +291,14 @@ def follow_up_tables(connection: Connection, dialect: Dialect) -> None:
         """)
 
 
+def decision_owed_since(connection: Connection, dialect: Dialect) -> None:
+    """7: when the decision a table waits on became owed (``owed_since``, wall-clock seconds;
+    0 for rows from before, read as their last change): a turn clock counts from it, and a
+    pass, which every seat makes in turn, stays one decision until the last seat has passed."""
+    _run(connection, dialect,
+         "ALTER TABLE game_tables ADD COLUMN owed_since REAL NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     players_settings_games_results,
     tables_and_decision_logs,
@@ -298,4 +306,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     shared_table_coordination,
     shared_stand_ins,
     follow_up_tables,
+    decision_owed_since,
 )

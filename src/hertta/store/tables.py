@@ -53,6 +53,7 @@ def _row(record: Row) -> TableRow:
         elapsed_ms=int(record["elapsed_ms"]),
         results=_results(record["results"]),
         updated_at=float(record["updated_at"]),
+        owed_since=float(record["owed_since"]),
     )
 
 
@@ -75,10 +76,11 @@ class TableQueries:
                     self.ensure_player(seat.player)
             db.execute(
                 "INSERT INTO game_tables (id, kind, setup, seats, version, status, elapsed_ms, "
-                "results, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "results, created_at, updated_at, owed_since) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.kind, json.dumps(row.setup),
                  json.dumps([seat.to_json() for seat in row.seats]), row.version,
-                 row.status.value, row.elapsed_ms, _results_text(row.results), now, now),
+                 row.status.value, row.elapsed_ms, _results_text(row.results), now, now, now),
             )
 
     def read_table(self, table_id: str) -> StoredTable:
@@ -130,6 +132,7 @@ class TableQueries:
         elapsed_ms: int,
         results: Mapping[int, int],
         checkpoint: Checkpoint | None,
+        owed_since: float = 0.0,
     ) -> None:
         if decision.seq != expected_version + 1:
             raise StaleTableError(
@@ -140,8 +143,10 @@ class TableQueries:
                 db,
                 table_id,
                 expected_version,
-                "version = ?, status = ?, elapsed_ms = ?, results = ?, updated_at = ?",
-                (decision.seq, status.value, elapsed_ms, _results_text(results), time.time()),
+                "version = ?, status = ?, elapsed_ms = ?, results = ?, updated_at = ?, "
+                "owed_since = ?",
+                (decision.seq, status.value, elapsed_ms, _results_text(results), time.time(),
+                 owed_since),
             )
             db.execute(
                 "INSERT INTO table_decisions (table_id, seq, seat, decision) VALUES (?, ?, ?, ?)",

@@ -8,7 +8,7 @@ event loop) is written once, in :mod:`hertta.tables.service` and :mod:`hertta.ta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -87,4 +87,10 @@ class TableGame(Protocol[State, DecisionT]):
 
     def table_decision(self, state: State) -> DecisionT | None:
         """A decision the table makes by itself now, or None (e.g. ending a match)."""
+        ...
+
+    def owed_phase(self, state: State) -> Hashable:
+        """Which decision ``state`` waits on, as a key that stays the same while that decision
+        is owed (a pass stays one while the seats pass one by one): the turn clock counts from
+        when the key changed (:attr:`~hertta.tables.model.TableRow.owed_since`)."""
         ...

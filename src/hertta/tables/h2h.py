@@ -9,7 +9,7 @@ decisions, so resuming a game of any length replays at most that many.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -88,3 +88,7 @@ class HeartToHeartTables:
 
     def table_decision(self, state: Game) -> H2HDecision | None:
         return None
+
+    def owed_phase(self, state: Game) -> Hashable:
+        """Each move is a decision of its own (the solitaire has no turn clock)."""
+        return state.position.moves

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -232,6 +232,12 @@ class HeartsTables:
         if decision_needed(state).kind == "next" and is_last_round(state):
             return NextRound()
         return None
+
+    def owed_phase(self, state: MatchState) -> Hashable:
+        """The round and the kind of decision it waits on; a play's key also counts the cards
+        played (each play is a decision of its own, a pass the same until every seat passed)."""
+        kind = decision_needed(state).kind
+        return (state.round_index, kind, len(state.round.plays) if kind == "play" else 0)
 
 
 def solo_seats(player: str, opponents: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:

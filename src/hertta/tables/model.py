@@ -99,6 +99,16 @@ class TableRow:
     updated_at: float = field(default=0.0, compare=False)
     """When the row last changed (wall-clock seconds; 0 when not known): where a turn clock
     that was running in a process that stopped goes on from. Not part of a row's equality."""
+    owed_since: float = field(default=0.0, compare=False)
+    """When the decision the table waits on became owed (wall-clock seconds; 0 when not known:
+    read as ``updated_at``). A pass owed by several seats stays owed from the first moment
+    while they pass one by one (:meth:`~hertta.tables.game.TableGame.owed_phase`): the turn
+    clock of every process counts from it. Not part of a row's equality."""
+
+    @property
+    def owed_from(self) -> float:
+        """``owed_since``, or for a row that does not know it its last change."""
+        return self.owed_since or self.updated_at
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,34 +86,41 @@ class RoomClock:
         ):
             # The same decision, owed now by other seats (a ready mark, a stand-in who came or
             # went): its deadline stays where it was, from when the decision became owed, as
-            # every other process shows it (from the table's last saved change); restarted,
-            # the others' countdown ran out seconds before this one did.
+            # every other process shows it; restarted, the others' countdown ran out seconds
+            # before this one did.
             current.seats = seats
             return
+        timers = self.services.timers
+        since = 0.0 if live is None else live.table.row.owed_since
+        left = float(seconds)
         if current is not None:
             current.handle.cancel()
             self._clock = None
+            if since and (current.kind, current.since) == (kind, since):
+                # One decision still owed by the seats that have not made it (a pass, seat by
+                # seat): the deadline stays where it was, not afresh at every other seat's pass.
+                left = current.deadline - timers.now()
         if not seconds or kind is None or not seats or (live is not None and not live.holds):
             return  # no clock; or another process holds the table and runs it
-        timers = self.services.timers
-        left = float(seconds)
-        if resumed and live is not None and live.table.row.updated_at:
-            left = seconds - max(0.0, time.time() - live.table.row.updated_at)
+        if resumed and live is not None and live.table.row.owed_from:
+            left = seconds - max(0.0, time.time() - live.table.row.owed_from)
         allowance = showing_allowance_s(kind, self.online.players)
         handle = timers.call_later(
             max(0.0, left + allowance), lambda: self._spawn(self._time_out(version))
         )
-        self._clock = TimedDecision(version, kind, seats, timers.now() + left, allowance, handle)
+        self._clock = TimedDecision(
+            version, kind, seats, timers.now() + left, allowance, handle, since
+        )
 
     def clock_json(self) -> dict[str, Any] | None:
         live = self.live
         if self._clock is None and live is not None and not live.holds and self.online.clock_s:
-            # Another process keeps the clock; its deadline runs from the table's last saved
-            # change, as a process taking the table over would resume it (``resumed`` above).
+            # Another process keeps the clock; its deadline runs from when the decision became
+            # owed, as a process taking the table over would resume it (``resumed`` above).
             kind, seats = self.owed_by_people()
-            if kind is None or not seats or not live.table.row.updated_at:
+            if kind is None or not seats or not live.table.row.owed_from:
                 return None
-            since = max(0.0, time.time() - live.table.row.updated_at)
+            since = max(0.0, time.time() - live.table.row.owed_from)
             allowance = showing_allowance_s(kind, self.online.players)
             return timed_json(seats, kind, self.online.clock_s - since, allowance)
         return clock_json(self._clock, self.services.timers.now())

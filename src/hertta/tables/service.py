@@ -130,8 +130,9 @@ class TableService:
         state = self.game(kind).deal(setup)
         # Stamped as the store stamps it, to within a moment: a process that does not keep the
         # table's clock times it from this (it showed no clock at a match just started there).
+        now = time.time()
         row = TableRow(table_id or new_table_id(), kind, dict(setup), tuple(seats),
-                       updated_at=time.time())
+                       updated_at=now, owed_since=now)
         self.storage.insert_table(row)
         return LoadedTable(row, state)
 
@@ -229,6 +230,10 @@ class TableService:
         if version - table.checkpoint_version >= game.checkpoint_every:
             text = game.format_checkpoint(state)
             checkpoint = None if text is None else Checkpoint(version, text)
+        now = time.time()  # the store's own stamp of this save, to within a moment
+        owed_since = now
+        if row.owed_since and game.owed_phase(table.state) == game.owed_phase(state):
+            owed_since = row.owed_since
         with self.storage.transaction():
             person = None if seat is None else row.seats[seat].player
             if person is not None and seat is not None and seat not in results:
@@ -248,10 +253,11 @@ class TableService:
                 elapsed_ms=elapsed,
                 results=results,
                 checkpoint=checkpoint,
+                owed_since=owed_since,
             )
         new_row = replace(
             row, version=version, status=status, elapsed_ms=elapsed, results=results,
-            updated_at=time.time(),  # the store's own stamp of this save, to within a moment
+            updated_at=now, owed_since=owed_since,
         )
         kept = checkpoint.version if checkpoint is not None else table.checkpoint_version
         return LoadedTable(new_row, state, kept)

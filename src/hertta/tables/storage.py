@@ -86,10 +86,12 @@ class TableStorage(Protocol):
         elapsed_ms: int,
         results: Mapping[int, int],
         checkpoint: Checkpoint | None,
+        owed_since: float = 0.0,
     ) -> None:
         """Add one decision (``decision.seq == expected_version + 1``) and the table's new
-        status, clock and results; StaleTableError when the stored version differs or the
-        stored table is no longer active."""
+        status, clock, results and ``owed_since`` (see :class:`~hertta.tables.model.TableRow`);
+        StaleTableError when the stored version differs or the stored table is no longer
+        active."""
         ...
 
     def update_table(

@@ -47,6 +47,8 @@ class TimedDecision:
     deadline: float
     allowance: float
     handle: TimerHandle
+    since: float = 0.0
+    """When the decision became owed (the row's ``owed_since``; 0 when not known)."""
 
 
 def owed_by_people(
@@ -77,5 +79,5 @@ def timed_json(
 ) -> dict[str, Any]:
     """A timed decision as the seats see it: ``remaining_ms`` to its deadline, and
     ``allowance_ms``, how long after that a stand-in makes it."""
-    return {"seats": list(seats), "kind": kind, "remaining_ms": int(max(0.0, left_s) * 1000),
+    return {"seats": list(seats), "kind": kind, "remaining_ms": round(max(0.0, left_s) * 1000),
             "allowance_ms": int(allowance_s * 1000)}
