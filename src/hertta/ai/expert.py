@@ -19,6 +19,7 @@ from hertta.ai.hard import (
     DEFAULT_MOON_SAMPLES,
     DEFAULT_PASS_BUDGET,
     PASS_SHORTLIST,
+    PLAN_MARGIN,
     PRIOR_MARGIN,
     PRIOR_Z,
     HardPlayer,
@@ -61,7 +62,8 @@ class ExpertPlayer(HardPlayer):
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
-        moon_plan: bool = False,
+        moon_plan: bool = True,
+        plan_margin: float = PLAN_MARGIN,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -78,4 +80,5 @@ class ExpertPlayer(HardPlayer):
             pass_shortlist=pass_shortlist,
             match_continuation=match_continuation,
             moon_plan=moon_plan,
+            plan_margin=plan_margin,
         )

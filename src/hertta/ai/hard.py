@@ -4,9 +4,10 @@
   count once) are each tried in ``worlds`` sampled deals of the hidden cards; every world is
   finished by the rollout policy (:mod:`hertta.ai.rollout`, Normal's core rules on bitmasks) and
   scored by :func:`hertta.ai.search.round_utility`. Normal's own card is the prior: Hard plays
-  something else only when the search says it is better by a margin beyond its noise. With
-  ``moon_plan=True`` (an option, off by default), while no other seat has a point each card is
-  also tried with this seat going for the moon (:mod:`hertta.ai.moon_plan`).
+  something else only when the search says it is better by a margin beyond its noise. While no
+  other seat has a point, each card is also tried with this seat going for the moon
+  (:mod:`hertta.ai.moon_plan`), and the moon is tried only when it beats the card chosen
+  without it by :data:`PLAN_MARGIN` points.
 - **Pass**: the candidates are the 3-card subsets of the first cards Normal would pass; each
   world deals the other hands at random, lets the other seats pass by Normal's rules, makes the
   exchange and plays the round out.
@@ -36,7 +37,7 @@ from hertta.ai.moon import match_playout_choice
 from hertta.ai.moon_plan import moon_plan_open, play_out_searcher
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import EVERYONE, PolicyTables, final_points, play_out, policy_tables
+from hertta.ai.rollout import EVERYONE, final_points, play_out, policy_tables
 from hertta.ai.sampling import sample_deal
 from hertta.ai.search import (
     Collector,
@@ -72,6 +73,12 @@ PRIOR_MARGIN = 0.4
 """Points per round a searched choice must gain over Normal's to replace it..."""
 PRIOR_Z = 1.5
 """...and by this many standard errors of the paired difference."""
+PLAN_MARGIN = 2.0
+"""Points per round a card played for the moon must gain over the card chosen without the plan
+(and by ``prior_z`` standard errors). With it, and the planned rollouts half fed and half
+blocked, one Hard seat did 0.36 [0.01, 0.71] points per round better than without the plan
+against three IS-MCTS-1600 seats (720 rounds, paired) and -0.19 [-0.58, 0.20] against three
+Hard seats without it, which block moons (240 rounds; docs/ai.md, 2026-12-06)."""
 
 
 def interchangeable_groups(obs: Observation, know: Knowledge) -> list[list[Card]]:
@@ -130,7 +137,8 @@ class HardPlayer:
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
-        moon_plan: bool = False,
+        moon_plan: bool = True,
+        plan_margin: float = PLAN_MARGIN,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ConfigError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -144,7 +152,7 @@ class HardPlayer:
                                            and 0 < play_noise <= 1):
             raise ConfigError(f"play_noise must be above 0 and at most 1, got {play_noise!r}")
         for name, value in (("time_budget", time_budget), ("prior_margin", prior_margin),
-                            ("prior_z", prior_z)):
+                            ("prior_z", prior_z), ("plan_margin", plan_margin)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
                                       or not 0 <= value < math.inf):
                 raise ConfigError(f"{name} must be a number of 0 or more, got {value!r}")
@@ -171,27 +179,32 @@ class HardPlayer:
         """How a finished round is scored; ``match_continuation=False``: a match that goes on
         is worth 0 (before 2026-12-03, kept for measuring)."""
         self.moon_plan = moon_plan
-        """The search also tries each card with this seat going for the moon, and in its
-        rollouts the other seats do not block this seat's moon. Off by default: costly against
-        seats that block a moon (measured in :mod:`hertta.ai.moon_plan` and docs/ai.md)."""
+        """While no other seat has a point, the search also tries each card with this seat
+        going for the moon, in rollouts where the other seats do not block it
+        (:mod:`hertta.ai.moon_plan`)..."""
+        self.plan_margin = plan_margin
+        """...and plays a card for the moon only when it beats the card chosen without the plan
+        by this many points and ``prior_z`` standard errors."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
     # --- budget ---------------------------------------------------------------------------
 
     def _run(
-        self, world: World, candidates: int, budget: int, plays: int, setup: int = 0
+        self, world: World, candidates: int, budget: int, plays: int, setup: int = 0,
+        values: int | None = None,
     ) -> Evaluation:
         """Evaluate ``candidates`` in as many worlds as ``budget`` card plays allow when each
-        rollout plays ``plays`` cards and weighing a world replays ``setup`` plays."""
+        rollout plays ``plays`` cards and weighing a world replays ``setup`` plays; a world
+        scores ``values`` rollouts (by default ``candidates``: the moon plan's come on top)."""
         worlds = budget // (candidates * plays + WORLD_COST + setup)
         worlds = max(self.min_worlds, min(self.max_worlds, worlds))
         if self.time_budget is None or self.clock is None:
             self.last_worlds = worlds
-            return evaluate(world, candidates, worlds)
+            return evaluate(world, values or candidates, worlds)
         clock = self.clock
         deadline = clock() + self.time_budget
-        collector = Collector(candidates)
+        collector = Collector(values or candidates)
         for _ in range(worlds):
             collector.add(*world())
             if clock() >= deadline:
@@ -217,26 +230,29 @@ class HardPlayer:
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
         plans = (False, True) if self.moon_plan and moon_plan_open(obs, know) else (False,)
         world, weighed = play_world(
-            obs,
-            know,
-            picks,
-            rng,
-            self.play_noise,
-            self.utility,
-            self.wary(obs.seat),
-            fed=self.moon_plan,
-            plans=plans,
+            obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat), plans
         )
+        # As many worlds as without the plan, so the cards without it are judged as before;
+        # the plan's rollouts come on top (only while no other seat has a point).
         result = self._run(
             world,
-            len(picks) * len(plans),
+            len(picks),
             self.budget,
             _play_cost(obs, sum(obs.hand_sizes)),
             len(_history(obs)) if weighed else 0,
+            len(picks) * len(plans),
         )
-        # Candidates are every pick without the plan, then every pick with it.
-        chosen = result.choose(prior_index, self.prior_margin, self.prior_z)
-        return picks[chosen % len(picks)]
+        plain = Evaluation(result.values[: len(picks)], result.weights).choose(
+            prior_index, self.prior_margin, self.prior_z
+        )
+        if len(plans) == 1:
+            return picks[plain]
+        # Every pick without the plan, then every pick with it.
+        planned = max(range(len(picks), 2 * len(picks)), key=result.mean)
+        gap, error = result.paired_gap(planned, plain)
+        if gap > self.plan_margin and gap > self.prior_z * error:
+            return picks[planned - len(picks)]
+        return picks[plain]
 
     # --- pass -----------------------------------------------------------------------------
 
@@ -258,9 +274,7 @@ class HardPlayer:
         if len(candidates) == 1:
             return candidates[0]
         size = hand_size(obs.rules, obs.players)
-        world = pass_world(
-            obs, candidates, rng, self.utility, self.wary(obs.seat), fed=self.moon_plan
-        )
+        world = pass_world(obs, candidates, rng, self.utility, self.wary(obs.seat))
         result = self._run(
             world, len(candidates), self.pass_budget, _play_cost(obs, size * obs.players)
         )
@@ -284,7 +298,6 @@ def play_world(
     noise: float | None,
     utility: Utility = round_utility,
     wary: int = EVERYONE,
-    fed: bool = False,
     plans: Sequence[bool] = (False,),
 ) -> tuple[World, bool]:
     """The search of a play decision: a world samples the hidden cards (weighed by how likely
@@ -292,7 +305,8 @@ def play_world(
     the round out by the rollout policy (``wary``: see :func:`hertta.ai.rollout.choose_card`),
     and scores each by ``utility``: once per entry of ``plans``, without (False) or with
     (True) this seat going for the moon, every pick under the first entry, then under the next
-    (``fed``: the other seats do not block this seat's moon; :mod:`hertta.ai.moon_plan`).
+    (with the plan, in every other world the other seats feed this seat's moon and in the
+    rest they block it: :mod:`hertta.ai.moon_plan`).
     Also says whether the worlds are weighed (not in Cancellation, nor before another seat
     has played)."""
     compiled = compile_rules(obs.rules, obs.players)
@@ -303,7 +317,13 @@ def play_world(
     history = _history(obs)
     weigh = noise is not None and not obs.rules.cancellation and any(s != seat for s, _ in history)
 
+    worlds = 0
+
     def world() -> tuple[float, list[float]]:
+        nonlocal worlds
+        worlds += 1
+        # In every other world the other seats feed the planned moon, in the rest they block it.
+        fed = worlds % 2 == 1
         deal = sample_deal(know, rng)
         log = 0.0
         if weigh:
@@ -316,7 +336,10 @@ def play_world(
             for card in picks:
                 game = base.clone()
                 game.play(card.index)
-                _finish(game, tables, seat, wary, fed, shooting)
+                if shooting:
+                    play_out_searcher(game, tables, seat, shooting=True, fed=fed, wary=wary)
+                else:
+                    play_out(game, tables, wary)
                 values.append(utility(final_points(game), seat, totals, limit))
         return log, values
 
@@ -329,11 +352,10 @@ def pass_world(
     rng: SplitMix64,
     utility: Utility = round_utility,
     wary: int = EVERYONE,
-    fed: bool = False,
 ) -> World:
     """The search of a pass: a world deals the other hands at random, lets the other seats
     pass by Normal's rules, makes the exchange with each of ``candidates`` as this seat's
-    pass, plays the round out and scores it by ``utility`` (``wary`` and ``fed``: see
+    pass, plays the round out and scores it by ``utility`` (``wary``: see
     :func:`play_world`)."""
     rules = obs.rules
     n = obs.players
@@ -360,21 +382,11 @@ def pass_world(
                 [[c.index for c in h] for h in after],
                 [c.index for c in deal.kitty],
             )
-            _finish(game, tables, seat, wary, fed, False)
+            play_out(game, tables, wary)
             values.append(utility(final_points(game), seat, obs.match_totals, rules.score_limit))
         return 0.0, values
 
     return world
-
-
-def _finish(
-    game: FastRound, tables: PolicyTables, seat: int, wary: int, fed: bool, shooting: bool
-) -> None:
-    """Play a rollout to the end for the searching ``seat`` (see :func:`play_world`)."""
-    if fed or shooting:
-        play_out_searcher(game, tables, seat, shooting, fed, wary)
-    else:
-        play_out(game, tables, wary)
 
 
 def _history(obs: Observation) -> list[tuple[int, Card]]:

@@ -8,21 +8,31 @@ suit, high spades, the low hearts passed away, and the other seats' hearts disca
 tricks. So in every play decision in which no other seat has a point, Hard's search also plays
 each candidate card out with the seat shooting (:func:`play_out_searcher` with ``shooting``):
 it leads its top cards, follows high and discards low for as long as nobody else has taken a
-point, then plays on by the policy. Each (card, plan) pair is a candidate of its own, measured
-over the same worlds, and like any card it must beat Normal's by the search's margin.
+point, then plays on by the policy.
 
-In these rollouts the other seats do not block the searcher's moon (``fed``): they play on as if
-no moon were on, and when void they discard their hearts on its tricks as on anyone's. That is
-how the measured opponents play (xinxin's seats do not block each other either), and it is
-what makes a planned moon worth trying; another seat's moon is still blocked by the searcher
-alone, as before (``wary``).
+Each card is judged twice in the same worlds: by the plain rollouts, as when no plan is
+searched, and by the planned ones. Hard chooses its card without the plan first (Normal's
+card unless the search clearly beats it); a card played for the moon replaces that choice only
+when its planned value beats the choice by ``HardPlayer.plan_margin`` points (2 by default) and
+``prior_z`` standard errors. So searching the plan changes nothing in how the other cards are
+judged, and a moon is tried only when it is clearly worth trying.
 
-It is an option (``HardPlayer(moon_plan=True)``), not the default. It was the default for the
-night of 2026-12-03; the next night, in single duplicate rounds, one Hard seat without it took
-1.59 [0.93, 2.24] points per round fewer than three Hard seats with it, and Expert without it
-did 2.08 [1.06, 3.10] better against Hard than Expert with it: against seats that block a
-moon, as Hard's own seats do, the fed rollouts are too hopeful and the failed attempts cost
-far more than the moons gain (docs/ai.md).
+In half the worlds the other seats do not block the searcher's moon (``fed``): they play on as
+if no moon were on, and when void they discard their hearts on its tricks as on anyone's, as
+xinxin's seats do. In the other half they block it as the rollout policy blocks a moon it sees,
+as Hard's own seats (and people) do. Another seat's moon is still blocked by the
+searcher alone, as before (``wary``).
+
+History (docs/ai.md): the first plan (2026-12-03) searched every card with fed rollouts only,
+plain and planned alike, under the prior's margin alone. Against xinxin and IS-MCTS it shot many
+moons for nothing measurable, but one Hard seat without it took 1.59 [0.93, 2.24] points per
+round fewer than three Hard seats with it: its fed rollouts made it careless with its own
+points, and seats that block a moon made the attempts fail. It was turned off the next day.
+On 2026-12-06 the plain cards were judged apart from the plan, behind a margin: with fed
+rollouts alone this still lost against Hard's blocking seats (margin 2: -1.67 [-2.57, -0.76];
+margin 5: -0.63 [-1.29, 0.04] over 240 rounds); judged half fed and half blocked (margin 2),
+-0.19 [-0.58, 0.20] there, and against three IS-MCTS-1600 seats 0.36 [0.01, 0.71] better than
+no plan (720 rounds, paired), shooting 13 moons where it suffered 14.
 """
 
 from __future__ import annotations

@@ -109,18 +109,11 @@ def assess_play(obs: Observation, card: Card, rng: SplitMix64, hard: HardPlayer)
     trick = len(obs.tricks)
     if same:
         return Assessment("play", (card,), (best,), 0.0, 0.0, reason, trick)
-    # Both cards are played out as the search plays a card without the moon plan: with
-    # HardPlayer(moon_plan=True), a card chosen for the plan is measured here by its plain
-    # value, so the cost of not going for a moon is not shown (the cost is never below 0).
+    # Both cards are played out as the search plays a card without the moon plan: a card
+    # Hard chose for the plan is measured here by its plain value, so the cost of not going
+    # for a moon is not shown (the cost is never below 0).
     world, _ = play_world(
-        obs,
-        know,
-        [best, card],
-        rng,
-        hard.play_noise,
-        own_points,
-        hard.wary(obs.seat),
-        fed=hard.moon_plan,
+        obs, know, [best, card], rng, hard.play_noise, own_points, hard.wary(obs.seat)
     )
     cost, error, worlds = paired_cost(world)
     return Assessment("play", (card,), (best,), cost, error, reason, trick, worlds=worlds)
@@ -141,7 +134,6 @@ def assess_pass(
             rng,
             own_points,
             hard.wary(obs.seat),
-            fed=hard.moon_plan,
         )
     )
     return Assessment("pass", chosen, best, cost, error, reason, worlds=worlds)
