@@ -180,8 +180,8 @@ class HardPlayer:
         is worth 0 (before 2026-12-03, kept for measuring)."""
         self.moon_plan = moon_plan
         """While no other seat has a point, the search also tries each card with this seat
-        going for the moon, in rollouts where the other seats do not block it
-        (:mod:`hertta.ai.moon_plan`)..."""
+        going for the moon, in rollouts where the other seats feed that moon in every other
+        world and block it in the rest (:mod:`hertta.ai.moon_plan`)..."""
         self.plan_margin = plan_margin
         """...and plays a card for the moon only when it beats the card chosen without the plan
         by this many points and ``prior_z`` standard errors."""
