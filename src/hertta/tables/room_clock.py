@@ -80,25 +80,18 @@ class RoomClock:
             version, kind, seats
         ):
             return
-        holds = live is not None and live.holds
-        if current is not None and seats and holds and (current.version, current.kind) == (
-            version, kind
-        ):
-            # The same decision, owed now by other seats (a ready mark, a stand-in who came or
-            # went): its deadline stays where it was, from when the decision became owed, as
-            # every other process shows it; restarted, the others' countdown ran out seconds
-            # before this one did.
-            current.seats = seats
-            return
         timers = self.services.timers
         since = 0.0 if live is None else live.table.row.owed_since
         left = float(seconds)
         if current is not None:
             current.handle.cancel()
             self._clock = None
-            if since and (current.kind, current.since) == (kind, since):
-                # One decision still owed by the seats that have not made it (a pass, seat by
-                # seat): the deadline stays where it was, not afresh at every other seat's pass.
+            if current.kind == kind and (current.version == version
+                                         or (since and current.since == since)):
+                # The same decision, owed now by other seats (a ready mark, a stand-in who came
+                # or went, another seat's pass): its deadline stays where it was, from when the
+                # decision became owed, as every other process shows it; restarted, the
+                # others' countdown ran out seconds before this one did.
                 left = current.deadline - timers.now()
         if not seconds or kind is None or not seats or (live is not None and not live.holds):
             return  # no clock; or another process holds the table and runs it
