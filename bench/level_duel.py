@@ -2,7 +2,8 @@
 engine, dumped for ``bench/duel_report.py``.
 
     .venv/bin/python bench/level_duel.py --level expert --against hard --deals 40 --seed 2040 \\
-        [--options '{"play_noise": 0.4}'] [--workers 2] [--dump FILE]
+        [--options '{"play_noise": 0.4}'] [--against-options '{"moon_plan": false}'] \\
+        [--workers 2] [--dump FILE]
 
 Deal ``d`` (its cards from the seed, dealer ``d mod n``, the ``d``-th pass direction of the cycle:
 left, right, across, hold with 4 players) is played once per seat with LEVEL in that seat alone;
@@ -48,8 +49,9 @@ from openspiel_duel import mean_ci
 DUEL_SALT = 0x4C44  # "LD": keeps these deals apart from the tournaments' and the timing rounds'
 
 
-Job = tuple[str, str, dict[str, Any], str, int, int, int, int, tuple[int, ...]]
-"""(level, against, options, preset, players, seed, deal, lone seat, totals to turn)."""
+Job = tuple[str, str, dict[str, Any], dict[str, Any], str, int, int, int, int, tuple[int, ...]]
+"""(level, against, level's options, against's options, preset, players, seed, deal, lone seat,
+totals to turn)."""
 
 
 def deal_totals(totals: Sequence[int], players: int, deal: int) -> list[int]:
@@ -61,7 +63,7 @@ def deal_totals(totals: Sequence[int], players: int, deal: int) -> list[int]:
 
 
 def play_job(job: Job) -> dict[str, Any]:
-    level, against, options, preset_name, players, seed, deal, lone, totals_to_turn = job
+    level, against, options, against_options, preset_name, players, seed, deal, lone, turned = job
     rules = preset(preset_name)
     cycle = PASS_CYCLES[players]
     state = deal_round(
@@ -72,10 +74,10 @@ def play_job(job: Job) -> dict[str, Any]:
         derive_seed(DUEL_SALT, seed, deal),
     )
     timed = Timed(make_player(level, **options), clock=time.process_time)
-    seating: list[Player] = [make_player(against) for _ in range(players)]
+    seating: list[Player] = [make_player(against, **against_options) for _ in range(players)]
     seating[lone] = timed
     rngs = [SplitMix64(derive_seed(DUEL_SALT, seed, deal, seat)) for seat in range(players)]
-    totals = deal_totals(totals_to_turn, players, deal)
+    totals = deal_totals(turned, players, deal)
     final = play_round(state, seating, rngs, totals)
     score = final.score
     assert score is not None
@@ -154,11 +156,25 @@ def match_ends(rows: Sequence[dict[str, Any]], limit: int) -> tuple[int, float, 
     return count, lone_wins, other_wins / others
 
 
+def json_options(parser: argparse.ArgumentParser, flag: str, text: str) -> dict[str, Any]:
+    """A level's constructor options from a JSON object on the command line."""
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as error:
+        parser.error(f"{flag} takes a JSON object: {text!r} ({error})")
+    if not isinstance(options, dict):
+        parser.error(f"{flag} takes a JSON object: {text!r}")
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
     parser.add_argument("--level", required=True)
     parser.add_argument("--against", default="hard")
     parser.add_argument("--options", default="{}", help="JSON constructor options for --level")
+    parser.add_argument(
+        "--against-options", default="{}", help="JSON constructor options for --against"
+    )
     parser.add_argument("--deals", type=bench_cli.count, default=40)
     parser.add_argument("--first-deal", type=bench_cli.whole, default=0)
     parser.add_argument("--seed", type=bench_cli.whole, default=2040)
@@ -170,7 +186,8 @@ def main() -> None:
         "--totals", default="", help="match totals before each round, turned by deal: 88,72,60,45"
     )
     args = parser.parse_args()
-    options = json.loads(args.options)
+    options = json_options(parser, "--options", args.options)
+    against_options = json_options(parser, "--against-options", args.against_options)
     try:
         totals = tuple(int(t) for t in args.totals.split(",")) if args.totals else ()
     except ValueError:
@@ -178,10 +195,11 @@ def main() -> None:
     if totals and len(totals) != args.players:
         parser.error(f"--totals needs {args.players} numbers: {args.totals!r}")
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
-    print(f"{args.level} options: {options}")
+    print(f"{args.level} options: {options}; {args.against} options: {against_options}")
     deals = range(args.first_deal, args.first_deal + args.deals)
     jobs: list[Job] = [
-        (args.level, args.against, options, args.preset, args.players, args.seed, d, s, totals)
+        (args.level, args.against, options, against_options, args.preset, args.players,
+         args.seed, d, s, totals)
         for d in deals
         for s in range(args.players)
     ]
@@ -190,6 +208,7 @@ def main() -> None:
         "level": args.level,
         "against": args.against,
         "options": options,
+        "against_options": against_options,
         "lone": "ours",
         "seed": args.seed,
         "score_limit": preset(args.preset).score_limit,

@@ -29,6 +29,8 @@ from bench_cli import interval  # noqa: E402
         ("ai_bench.py", ["--openspiel", "hard", "--ismcts-sims", "0"], "--ismcts-sims"),
         ("ai_bench.py", ["--openspiel", "nope", "--deals", "1"], "unknown player level 'nope'"),
         ("level_duel.py", ["--level", "hard", "--totals", "a,b,c,d"], "whole numbers"),
+        ("level_duel.py", ["--level", "hard", "--against-options", "{x"], "takes a JSON object"),
+        ("level_duel.py", ["--level", "hard", "--options", "[1]"], "--options takes a JSON"),
         ("duel_report.py", ["no-such-dump.json"], "No such file or directory"),
         ("rollout_duel.py", ["--preset", "nope", "--deals", "1"], "unknown rules preset 'nope'"),
         ("web_bench.py", ["--clients", "0"], "--clients: must be at least 1"),

@@ -123,3 +123,22 @@ def test_two_levels_on_the_same_deals_part_only_at_the_lone_seat(tmp_path: Path)
     assert lines[-1].startswith("  where the runs part, 12 rounds: alike ")
     alike, ours, theirs = (int(x) for x in re.findall(r"\d+", lines[-1].split(":", 1)[1]))
     assert alike + ours == 12 and theirs == 0 and ours > 0
+
+
+def test_the_against_seats_take_their_own_options(tmp_path: Path) -> None:
+    # Easy alone against small Hards: the Hards' budget is theirs to set, and it changes
+    # how they play the same deals (the lone Easy seat plays alike in both runs).
+    plays = []
+    for budget in (600, 2_400):
+        options = json.dumps({"budget": budget, "pass_budget": budget, "moon_samples": 8})
+        dump = tmp_path / f"hard-{budget}.json"
+        _run(
+            "bench/level_duel.py", "--level", "easy", "--against", "hard",
+            "--against-options", options, "--deals", "1", "--seed", "7", "--workers", "2",
+            "--dump", str(dump),
+        )
+        data = json.loads(dump.read_text())
+        assert data["against_options"] == json.loads(options)
+        assert data["options"] == {}
+        plays.append([r["plays"] for r in data["rounds"]])
+    assert plays[0] != plays[1]
