@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hertta.ai.hard import play_world
+from hertta.ai.hard import HardPlayer, play_world
 from hertta.ai.knowledge import knowledge_of
 from hertta.ai.moon_plan import moon_plan_open, play_out_searcher, searcher_card
 from hertta.ai.play_rules import normal_play
@@ -191,3 +191,23 @@ def test_the_planned_rollouts_shoot_with_the_moon_hand_when_fed() -> None:
             moons[fed] += game.moon_shooter() == 0
             assert sum(final_points(game)) in (26, 78)
     assert moons[True] > 1.5 * moons[False] and moons[True] >= 40, moons
+
+
+def test_the_plan_in_the_budget_samples_fewer_worlds() -> None:
+    # Expert-sized work on top of the plan took its slowest decisions well over a second;
+    # counted in the budget, the planned rollouts cost worlds instead of time.
+    obs = MOON_HAND
+    assert moon_plan_open(obs, knowledge_of(obs))
+    on_top, within = HardPlayer(), HardPlayer(plan_in_budget=True)
+    on_top.choose_play(obs, SplitMix64(1))
+    within.choose_play(obs, SplitMix64(1))
+    assert on_top.last_worlds > 0
+    # About half: a world's own cost (sampling, weighing) is not doubled.
+    ratio = within.last_worlds / on_top.last_worlds
+    assert 0.5 <= ratio <= 0.6, (within.last_worlds, on_top.last_worlds)
+    # Where no plan is searched (without it), the option changes nothing.
+    plain = HardPlayer(moon_plan=False)
+    plain_within = HardPlayer(moon_plan=False, plan_in_budget=True)
+    plain.choose_play(obs, SplitMix64(1))
+    plain_within.choose_play(obs, SplitMix64(1))
+    assert plain.last_worlds == plain_within.last_worlds == on_top.last_worlds

@@ -64,6 +64,7 @@ class ExpertPlayer(HardPlayer):
         match_continuation: bool = True,
         moon_plan: bool = True,
         plan_margin: float = PLAN_MARGIN,
+        plan_in_budget: bool = False,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -81,4 +82,5 @@ class ExpertPlayer(HardPlayer):
             match_continuation=match_continuation,
             moon_plan=moon_plan,
             plan_margin=plan_margin,
+            plan_in_budget=plan_in_budget,
         )

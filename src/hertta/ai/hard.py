@@ -139,6 +139,7 @@ class HardPlayer:
         match_continuation: bool = True,
         moon_plan: bool = True,
         plan_margin: float = PLAN_MARGIN,
+        plan_in_budget: bool = False,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ConfigError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -185,6 +186,9 @@ class HardPlayer:
         self.plan_margin = plan_margin
         """...and plays a card for the moon only when it beats the card chosen without the plan
         by this many points and ``prior_z`` standard errors."""
+        self.plan_in_budget = plan_in_budget
+        """The planned rollouts count in ``budget`` (fewer worlds, the same work as without
+        the plan) instead of coming on top of it (the same worlds, up to twice the work)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -232,11 +236,11 @@ class HardPlayer:
         world, weighed = play_world(
             obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat), plans
         )
-        # As many worlds as without the plan, so the cards without it are judged as before;
-        # the plan's rollouts come on top (only while no other seat has a point).
+        # By default as many worlds as without the plan, so the cards without it are judged as
+        # before, and the plan's rollouts come on top (only while no other seat has a point).
         result = self._run(
             world,
-            len(picks),
+            len(picks) * (len(plans) if self.plan_in_budget else 1),
             self.budget,
             _play_cost(obs, sum(obs.hand_sizes)),
             len(_history(obs)) if weighed else 0,
