@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from hertta.ai.expert import ExpertPlayer
 from hertta.ai.hard import HardPlayer, play_world
 from hertta.ai.knowledge import knowledge_of
 from hertta.ai.moon_plan import moon_plan_open, play_out_searcher, searcher_card
@@ -211,3 +212,11 @@ def test_the_plan_in_the_budget_samples_fewer_worlds() -> None:
     plain.choose_play(obs, SplitMix64(1))
     plain_within.choose_play(obs, SplitMix64(1))
     assert plain.last_worlds == plain_within.last_worlds == on_top.last_worlds
+
+
+def test_expert_does_not_plan_moons() -> None:
+    # Against Hard seats that plan moons, Expert did better without the plan (docs/ai.md,
+    # 2026-12-06 evening): with the moon hand it ducks as Normal does.
+    expert = ExpertPlayer()
+    assert not expert.moon_plan and ExpertPlayer(moon_plan=True).moon_plan
+    assert expert.choose_play(MOON_HAND, SplitMix64(2)) == card("9C")

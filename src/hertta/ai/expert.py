@@ -38,6 +38,13 @@ EXPERT_PLAY_NOISE = 0.4
 :mod:`hertta.ai.inference`). Sharper weights leave fewer effective worlds, which Expert's
 eight times Hard's worlds can afford: against Hard, single duplicate rounds paired by deal,
 0.35 [-0.13, 0.84] points per round better than 0.6 over 80 deals (docs/ai.md)."""
+EXPERT_MOON_PLAN = False
+"""Expert does not plan moons (Hard does). Against three Hard seats that plan them, single
+duplicate rounds, deals 1000-1049: without the plan 0.61 [0.08, 1.13] points per round better
+than with it paired by deal, and its slowest decisions back at about 1 s (the plan's rollouts
+came on top of its work: CPU p95 1.43 s, without them 0.98 s); the plan counted in the budget
+(``plan_in_budget``) was between the two, +0.20 [-0.47, 0.87] over deals 1000-1099
+(docs/ai.md, 2026-12-06 evening)."""
 
 
 class ExpertPlayer(HardPlayer):
@@ -62,7 +69,7 @@ class ExpertPlayer(HardPlayer):
         lone_blocker: bool = True,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
-        moon_plan: bool = True,
+        moon_plan: bool = EXPERT_MOON_PLAN,
         plan_margin: float = PLAN_MARGIN,
         plan_in_budget: bool = False,
     ) -> None:
