@@ -61,6 +61,9 @@ def test_the_people_of_a_finished_table_play_again_with_the_same_setup(
         assert helpers.latest(sockets["aino"])["table"]["next_table"] is None
         people = {person: sockets[person] for person in ("host", "aino")}
         play_to_the_end(people)
+        # The table is marked over just after its last decision, as its page waits for
+        # before it offers to play again.
+        helpers.wait_for_table_over(sockets["aino"])
         reply = sockets["watcher"].send("again")  # a spectator had no seat
         assert reply == {**reply, "type": "error", "code": "not_your_seat"}, reply
 
@@ -188,6 +191,7 @@ def test_a_person_who_left_still_has_their_seat_to_play_again_from(client: TestC
         assert helpers.latest(sockets["aino"])["table"]["left_seat"] == 2
         assert helpers.latest(sockets["host"])["table"]["left_seat"] is None
         play_to_the_end({"host": sockets["host"]})
+        helpers.wait_for_table_over(sockets["host"])
     with helpers.at_table(client, table["id"], ["aino"], invite) as sockets:
         state = helpers.latest(sockets["aino"])
         assert (state["table"]["you"], state["table"]["left_seat"]) == (None, 2)
