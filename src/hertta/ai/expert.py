@@ -40,8 +40,9 @@ eight times Hard's worlds can afford: against Hard, single duplicate rounds pair
 0.35 [-0.13, 0.84] points per round better than 0.6 over 80 deals (docs/ai.md)."""
 EXPERT_MOON_PLAN = False
 """Expert does not plan moons (Hard does). Against three Hard seats that plan them, single
-duplicate rounds, deals 1000-1049: without the plan 0.61 [0.08, 1.13] points per round better
-than with it paired by deal, and its slowest decisions back at about 1 s (the plan's rollouts
+duplicate rounds paired by deal: without the plan +0.34 [-0.09, 0.77] points per round better
+than with it over deals 1000-1079 (+0.61 [0.08, 1.13] on 1000-1049), and its slowest decisions
+back at about 1 s (the plan's rollouts
 came on top of its work: CPU p95 1.43 s, without them 0.98 s); the plan counted in the budget
 (``plan_in_budget``) was between the two, +0.20 [-0.47, 0.87] over deals 1000-1099
 (docs/ai.md, 2026-12-06 evening)."""
