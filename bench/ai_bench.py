@@ -280,6 +280,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--level-options",
+        type=bench_cli.json_object,
         default="{}",
         help="JSON options for the --openspiel level, e.g. '{\"play_noise\": null}'",
     )
@@ -290,6 +291,7 @@ def main() -> None:
     parser.add_argument("--versus-goal", type=float, default=0.5, help="points per round")
     parser.add_argument(
         "--versus-options",
+        type=bench_cli.json_object,
         default="{}",
         help='JSON constructor options per level, e.g. \'{"expert": {"prior_margin": 0.7}}\'',
     )
@@ -301,7 +303,7 @@ def main() -> None:
                 sims = [bench_cli.count(x) for x in args.ismcts_sims.split(",")]
             except argparse.ArgumentTypeError as error:
                 parser.error(f"--ismcts-sims: {error}")
-            options = json.loads(args.level_options)
+            options = args.level_options
             if options:
                 print(f"{args.openspiel} options: {options}")
             openspiel_duels(
@@ -313,7 +315,7 @@ def main() -> None:
                 parser.error(f"--versus takes two levels, A,B: {args.versus!r}")
             first, second = levels
             pairs = [(first, second), (second, first)] if args.versus_both else [(first, second)]
-            level_options = json.loads(args.versus_options)
+            level_options = args.versus_options
             if level_options:
                 print(f"level options: {level_options}")
             for a, b in pairs:

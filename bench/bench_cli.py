@@ -6,9 +6,11 @@ input found later (an unknown level, a file that is not there, JSON that is not 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from collections.abc import Callable
+from typing import Any
 
 USAGE_ERROR = 2
 
@@ -41,6 +43,17 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"must be a time above 0, got {text!r}")
+    return value
+
+
+def json_object(text: str) -> dict[str, Any]:
+    """A JSON object (a level's constructor options: ``'{"moon_plan": false}'``)."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        raise argparse.ArgumentTypeError(f"not a JSON object: {text!r}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(f"not a JSON object: {text!r}")
     return value
 
 

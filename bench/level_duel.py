@@ -156,25 +156,14 @@ def match_ends(rows: Sequence[dict[str, Any]], limit: int) -> tuple[int, float, 
     return count, lone_wins, other_wins / others
 
 
-def json_options(parser: argparse.ArgumentParser, flag: str, text: str) -> dict[str, Any]:
-    """A level's constructor options from a JSON object on the command line."""
-    try:
-        options = json.loads(text)
-    except json.JSONDecodeError as error:
-        parser.error(f"{flag} takes a JSON object: {text!r} ({error})")
-    if not isinstance(options, dict):
-        parser.error(f"{flag} takes a JSON object: {text!r}")
-    return options
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=bench_cli.description(__doc__))
     parser.add_argument("--level", required=True)
     parser.add_argument("--against", default="hard")
-    parser.add_argument("--options", default="{}", help="JSON constructor options for --level")
-    parser.add_argument(
-        "--against-options", default="{}", help="JSON constructor options for --against"
-    )
+    parser.add_argument("--options", type=bench_cli.json_object, default="{}",
+                        help="JSON constructor options for --level")
+    parser.add_argument("--against-options", type=bench_cli.json_object, default="{}",
+                        help="JSON constructor options for --against")
     parser.add_argument("--deals", type=bench_cli.count, default=40)
     parser.add_argument("--first-deal", type=bench_cli.whole, default=0)
     parser.add_argument("--seed", type=bench_cli.whole, default=2040)
@@ -186,8 +175,7 @@ def main() -> None:
         "--totals", default="", help="match totals before each round, turned by deal: 88,72,60,45"
     )
     args = parser.parse_args()
-    options = json_options(parser, "--options", args.options)
-    against_options = json_options(parser, "--against-options", args.against_options)
+    options, against_options = args.options, args.against_options
     try:
         totals = tuple(int(t) for t in args.totals.split(",")) if args.totals else ()
     except ValueError:

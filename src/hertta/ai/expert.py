@@ -42,10 +42,9 @@ EXPERT_MOON_PLAN = False
 """Expert does not plan moons (Hard does). Against three Hard seats that plan them, single
 duplicate rounds paired by deal: without the plan +0.34 [-0.09, 0.77] points per round better
 than with it over deals 1000-1079 (+0.61 [0.08, 1.13] on 1000-1049), and its slowest decisions
-back at about 1 s (the plan's rollouts
-came on top of its work: CPU p95 1.43 s, without them 0.98 s); the plan counted in the budget
-(``plan_in_budget``) was between the two, +0.20 [-0.47, 0.87] over deals 1000-1099
-(docs/ai.md, 2026-12-06 evening)."""
+back at about 1 s (the plan's rollouts came on top of its work: CPU p95 1.43 s, without them
+0.98 s); the plan counted in the budget (``plan_in_budget``) was between the two, +0.20 [-0.47,
+0.87] over deals 1000-1099 (docs/ai.md, 2026-12-06 evening)."""
 
 
 class ExpertPlayer(HardPlayer):
