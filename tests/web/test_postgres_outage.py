@@ -83,7 +83,11 @@ def test_computer_players_wait_for_a_database_that_went_away(
     try:
         server.wait_ready()
         host = person(server, "Host")
-        table_id, invite = new_table(server, host, ["host", *[{"level": "easy"}] * 3],
+        # Hard, for its answer floor (0.4 s a card): the 30-point match lasts tens of seconds.
+        # Easy answers at once: on a loaded machine the match was over before the test looked
+        # again after the outage (seen: no decision came, the table was over), or, most
+        # likely, before the outage began (no warning came: the players had nothing to do).
+        table_id, invite = new_table(server, host, ["host", *[{"level": "hard"}] * 3],
                                      spectators=True)
         watcher = sit_at(server, person(server, "Watcher"), table_id, invite)
 
