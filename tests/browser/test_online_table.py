@@ -277,3 +277,35 @@ def test_a_person_who_leaves_is_told_of_their_seat_as_theirs(
     expect(host.locator(f"#seat-{seat} .oseat-badges")).to_contain_text("lähti")
     expect(host.locator(f"#seat-{seat} .mute")).to_have_count(0)
     assert errors == [], errors
+
+
+def test_the_seat_of_a_person_who_left_stays_on_the_table(
+    server: ServerProcess, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """A spectator sees the host's seat at the bottom of the table; once the host left, its box
+    has a line or two of badges more ("lähti · tietokone pelaa") and grows upward into the
+    table, not past its edge (on a 1280 x 800 desktop it reached 3 px below the oval), on a
+    desktop of either size and on a phone; the top seat's box stays inside the table too."""
+    errors: list[str] = []
+    host, guest = (watched_page(context, errors) for context in contexts[2:])
+    watching = browser.new_context(**DESKTOP)
+    watcher = watched_page(watching, errors)
+    open_lobby(host, server.url)
+    invite = create_table(host, "Aino", ["host", "open", "easy", "easy"], limit=50,
+                          spectators=True)
+    join_by_invite(guest, server.url, invite, "Eero", "fi")
+    watcher.goto(invite)
+    expect(watcher.locator("#game")).to_have_attribute("data-you", "")
+    leave = host.locator("#btn-leave")
+    leave.click()
+    leave.click()
+    expect(watcher.locator("#seat-0 .oseat-badges")).to_contain_text("lähti · tietokone pelaa")
+    for width, height in ((1280, 800), (1024, 700), (390, 844)):
+        watcher.set_viewport_size({"width": width, "height": height})
+        ring, bottom, top = watcher.evaluate(
+            "() => ['#ring', '#seat-0', '#seat-2'].map(s => {"
+            " const r = document.querySelector(s).getBoundingClientRect();"
+            " return [r.top, r.bottom]; })")
+        assert ring[0] <= top[0] and bottom[1] <= ring[1], (width, ring, top, bottom)
+    watching.close()
+    assert errors == [], errors

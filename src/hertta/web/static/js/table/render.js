@@ -136,6 +136,10 @@ function renderRing(state, round, page) {
     // box would start a little off the screen.
     el.style.left = `clamp(var(--seat-half, 0px), ${x}%, calc(100% - var(--seat-half, 0px)))`;
     el.style.top = `${y}%`;
+    // A box taller than usual (a left person's two-line badges) grows toward the middle, not
+    // past the table's edge (table.css).
+    el.classList.toggle("low", y > 75);
+    el.classList.toggle("high", y < 25);
     el.classList.toggle("turn", game.status === "playing" && round.turn === i && !page.shownTrick);
     el.classList.toggle("took", page.shownTrick?.winner === i);
     el.classList.toggle("timed", timed.has(i));
