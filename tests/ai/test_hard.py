@@ -92,6 +92,8 @@ def test_a_time_budget_needs_a_clock() -> None:
     ({"prior_margin": -1}, "prior_margin must be a number of 0 or more, got -1"),
     ({"prior_z": float("nan")}, "prior_z"),
     ({"time_budget": -0.1, "clock": lambda: 0.0}, "time_budget"),
+    ({"rival_losers": 3}, "rival_losers must be a whole number from 0 to 2, got 3"),
+    ({"rival_losers": -1}, "rival_losers"),
 ])
 def test_options_that_would_search_nothing_are_refused(options: dict[str, Any],
                                                         words: str) -> None:

@@ -8,7 +8,13 @@ import pytest
 from hertta.ai.expert import ExpertPlayer
 from hertta.ai.hard import HardPlayer, play_world
 from hertta.ai.knowledge import knowledge_of
-from hertta.ai.moon_plan import moon_plan_open, play_out_searcher, searcher_card
+from hertta.ai.moon_plan import (
+    kept_stopper,
+    moon_plan_open,
+    play_out_searcher,
+    searcher_card,
+    searcher_moon_state,
+)
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import (
     EVERYONE,
@@ -26,8 +32,8 @@ from hertta.cards import Card, Suit, parse_cards
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import PRESETS
 from hertta.hearts.deck import PassDirection
-from hertta.hearts.observation import fast_round_from_observation
-from hertta.hearts.round import deal_round
+from hertta.hearts.observation import Observation, fast_round_from_observation
+from hertta.hearts.round import RoundState, deal_round
 from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64
 
@@ -94,6 +100,111 @@ def test_fed_seats_do_not_block_the_searchers_moon() -> None:
     wary = searcher_card(game, tables, 2, moon, shooting=False, fed=False, wary=2)
     assert Card.from_index(fed) == card("KH")
     assert Card.from_index(wary) == card("7S")
+
+
+def _rival_with_one_loser() -> RoundState:
+    """Seat 2 alone has taken 4 points and leads the J♦; of its cards only the 3♦ can lose to
+    two cards still out (T♦ 9♦ 8♦ and more). Seat 3, void in diamonds, is to play."""
+    state = position(
+        {
+            0: "4C 2H 3H",
+            1: "2C 4D 5D TD",
+            2: "AC KD QD JD AH KH QH JH TH AS KS AD 3D",
+            3: "3C 5H 6H 8H 9H 7C 8C 9C TC JC 5S 6S 7S",
+        },
+        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
+        voids={0: [Suit.DIAMONDS]},
+    )
+    return state
+
+
+def test_a_searcher_may_forecast_another_seats_moon_from_its_first_point() -> None:
+    # The policy's own shooters wait for no loser until they have 30% of the points; a seat
+    # that plans its moon by search goes on with a loser or two from its first point, and
+    # ``rival_losers`` lets the searcher's rollouts forecast that (the searcher blocks it).
+    state = _rival_with_one_loser()
+    assert view(state).turn == 3 and view(state).points_taken == (0, 0, 4, 0)
+    game = state.to_fast()
+    tables = policy_tables(game.rules)
+    assert moon_state(game, tables) == (2, False)
+    assert searcher_moon_state(game, tables, 3, 0) == (2, False)
+    assert searcher_moon_state(game, tables, 3, 1) == (2, True)
+    assert searcher_moon_state(game, tables, 3, 2) == (2, True)
+    # The searcher's own moon is forecast as always.
+    assert searcher_moon_state(game, tables, 2, 2) == (2, False)
+
+
+def test_without_rival_losers_the_search_is_unchanged() -> None:
+    obs = view(_rival_with_one_loser())
+    know = knowledge_of(obs)
+    picks = [card("7S"), card("JC")]
+    plain, _ = play_world(obs, know, picks, SplitMix64(3), 0.6, wary=3)
+    same, _ = play_world(obs, know, picks, SplitMix64(3), 0.6, wary=3, rival_losers=0)
+    wary, _ = play_world(obs, know, picks, SplitMix64(3), 0.6, wary=3, rival_losers=2)
+    differ = 0
+    for _ in range(40):
+        expected = plain()
+        assert same() == expected
+        differ += wary()[1] != expected[1]
+    # Seat 2 shoots in the worlds where it is judged to: the rollouts change.
+    assert differ > 0
+
+
+def _void_in_clubs(seat3: str) -> Observation:
+    """Seat 2 won the first trick with the A♣ and leads the K♣; seat 3, void in clubs, is to
+    discard."""
+    return view(
+        position({0: "2C 3C", 1: "4C 5C", 2: "AC KC", 3: seat3}, "2C 4C AC 8D  KC",
+                 voids={3: [Suit.CLUBS]})
+    )
+
+
+STOPPER_HAND = "AH 9H 5H 2H 8D 7D 6D 5D 4D 3D 2D 3S 4S"
+
+
+def test_a_void_seat_keeps_its_top_heart_against_a_moon() -> None:
+    # Normal (and Hard) throw the highest heart; with keep_stopper Hard keeps the A♥, the card
+    # that can still take a heart trick from a seat going for the moon.
+    obs = _void_in_clubs(STOPPER_HAND)
+    assert obs.turn == 3 and normal_play(situation_of(obs)) == card("AH")
+    assert kept_stopper(obs, knowledge_of(obs)) == card("AH")
+    assert hard_cards(obs, range(3)) == [card("AH")] * 3
+    kept = hard_cards(obs, range(3), keep_stopper=True)
+    assert card("AH") not in kept, kept
+
+
+def test_what_is_not_kept_as_a_stopper() -> None:
+    # The J♥ with A♥ K♥ Q♥ still out cannot stop a moon: thrown as Normal throws it.
+    low = _void_in_clubs("JH 9H 5H 2H 8D 7D 6D 5D 4D 3D 2D 3S 4S")
+    assert kept_stopper(low, knowledge_of(low)) is None
+    # The K♥ with only the A♥ above it still out is kept.
+    king = _void_in_clubs("KH 9H 5H 2H 8D 7D 6D 5D 4D 3D 2D 3S 4S")
+    assert kept_stopper(king, knowledge_of(king)) == card("KH")
+    # A♥ and K♥ both held: either is as good a stopper, so neither is kept back.
+    pair = _void_in_clubs("AH KH 5H 2H 8D 7D 6D 5D 4D 3D 2D 3S 4S")
+    assert kept_stopper(pair, knowledge_of(pair)) is None
+    # Following suit, nothing is kept back.
+    follow = view(
+        position(
+            {0: "2C 3C", 1: "4C 5C", 2: "AC KC", 3: "9C 8C AH 9H 5H 2H 8D 7D 6D 5D 4D 3D 3S"},
+            "2C 4C AC 9C  KC",
+        )
+    )
+    assert follow.turn == 3 and kept_stopper(follow, knowledge_of(follow)) is None
+    # Nor once two seats have points: seat 2 took the 5♥ and seat 0 the 9♥.
+    split = view(
+        position(
+            {
+                0: "2C 3C TC JC QC",
+                1: "4C 5C 6C 7C 8C",
+                2: "AC KC 9C 2D 3D 4D 5D 6D 2S 6S 7S 8S 9S",
+                3: "AH 9H 5H 8D 7D TD JD QD KD AD 3S 4S 5S",
+            },
+            "2C 4C AC 8D  KC 5H 3C 5C  9C 9H TC 6C  JC 7C 2D",
+        )
+    )
+    assert split.turn == 3 and split.points_taken == (1, 0, 1, 0)
+    assert kept_stopper(split, knowledge_of(split)) is None
 
 
 def test_the_plan_is_searched_only_while_no_other_seat_has_a_point() -> None:

@@ -24,6 +24,7 @@ from hertta.ai.hard import (
     PRIOR_Z,
     HardPlayer,
 )
+from hertta.ai.rollout import EARLY_MOON_LOSERS
 
 EXPERT_WORK_FACTOR = 8
 """Expert's work per decision as a multiple of Hard's (about 1 s of CPU per play here)."""
@@ -45,6 +46,11 @@ than with it over deals 1000-1079 (+0.61 [0.08, 1.13] on 1000-1049), and its slo
 back at about 1 s (the plan's rollouts came on top of its work: CPU p95 1.43 s, without them
 0.98 s); the plan counted in the budget (``plan_in_budget``) was between the two, +0.20 [-0.47,
 0.87] over deals 1000-1099 (docs/ai.md, 2026-12-06 evening)."""
+
+EXPERT_RIVAL_LOSERS = EARLY_MOON_LOSERS
+"""Expert's rollouts forecast another seat's moon as Hard's do (``HardPlayer.rival_losers``):
+1 and 2 were measured against today's Hard, paired by deal, +0.00 [-0.30, 0.31] over deals
+1000-1079 and -0.09 [-0.60, 0.42] over 1000-1049 (docs/ai.md, 2026-12-06, late night)."""
 
 
 class ExpertPlayer(HardPlayer):
@@ -72,6 +78,8 @@ class ExpertPlayer(HardPlayer):
         moon_plan: bool = EXPERT_MOON_PLAN,
         plan_margin: float = PLAN_MARGIN,
         plan_in_budget: bool = False,
+        rival_losers: int = EXPERT_RIVAL_LOSERS,
+        keep_stopper: bool = False,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -90,4 +98,6 @@ class ExpertPlayer(HardPlayer):
             moon_plan=moon_plan,
             plan_margin=plan_margin,
             plan_in_budget=plan_in_budget,
+            rival_losers=rival_losers,
+            keep_stopper=keep_stopper,
         )

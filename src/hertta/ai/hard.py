@@ -34,10 +34,17 @@ from itertools import combinations
 from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_hands
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.moon import match_playout_choice
-from hertta.ai.moon_plan import moon_plan_open, play_out_searcher
+from hertta.ai.moon_plan import kept_stopper, moon_plan_open, play_out_searcher
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import EVERYONE, final_points, play_out, policy_tables
+from hertta.ai.rollout import (
+    EARLY_MOON_LOSERS,
+    EVERYONE,
+    MOON_LOSERS,
+    final_points,
+    play_out,
+    policy_tables,
+)
 from hertta.ai.sampling import sample_deal
 from hertta.ai.search import (
     Collector,
@@ -48,7 +55,7 @@ from hertta.ai.search import (
     round_utility,
 )
 from hertta.ai.situation import situation_of
-from hertta.cards import Card
+from hertta.cards import Card, Suit
 from hertta.errors import ConfigError
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.deck import PASS_COUNT, deck_for, hand_size, pass_offset
@@ -140,11 +147,19 @@ class HardPlayer:
         moon_plan: bool = True,
         plan_margin: float = PLAN_MARGIN,
         plan_in_budget: bool = False,
+        rival_losers: int = EARLY_MOON_LOSERS,
+        keep_stopper: bool = False,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ConfigError("a time budget needs a clock (e.g. time.perf_counter)")
         _check_options(budget=budget, pass_budget=pass_budget, moon_samples=moon_samples,
                        min_worlds=min_worlds, max_worlds=max_worlds, pass_shortlist=pass_shortlist)
+        if isinstance(rival_losers, bool) or not isinstance(rival_losers, int) or not (
+            0 <= rival_losers <= MOON_LOSERS
+        ):
+            raise ConfigError(
+                f"rival_losers must be a whole number from 0 to {MOON_LOSERS}, got {rival_losers!r}"
+            )
         if pass_shortlist < PASS_COUNT:
             raise ConfigError(f"pass_shortlist must be at least {PASS_COUNT}, got {pass_shortlist}")
         if not min_worlds <= max_worlds:
@@ -189,6 +204,13 @@ class HardPlayer:
         self.plan_in_budget = plan_in_budget
         """The planned rollouts count in ``budget`` (fewer worlds, the same work as without
         the plan) instead of coming on top of it (the same worlds, up to twice the work)."""
+        self.rival_losers = rival_losers
+        """In the play search's rollouts another seat that alone has taken points shoots with
+        up to this many losers from its first point on (see
+        :func:`hertta.ai.moon_plan.searcher_moon_state`)."""
+        self.keep_stopper = keep_stopper
+        """Void in the suit led, never discard the high heart that could stop another seat's
+        moon (:func:`hertta.ai.moon_plan.kept_stopper`)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -228,13 +250,21 @@ class HardPlayer:
         know = knowledge_of(obs)
         prior = normal_play(situation_of(obs, know))
         groups = interchangeable_groups(obs, know)
+        stopper = kept_stopper(obs, know) if self.keep_stopper else None
+        if stopper is not None:
+            groups = [group for group in groups if stopper not in group]
+            if prior == stopper:
+                # Normal's next choice void: the highest heart left, else the highest card.
+                prior = max((c for g in groups for c in g),
+                            key=lambda c: (c.suit is Suit.HEARTS, c.rank))
         if len(groups) == 1:
             return prior if prior in groups[0] else groups[0][0]
         picks = [prior if prior in group else group[0] for group in groups]
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
         plans = (False, True) if self.moon_plan and moon_plan_open(obs, know) else (False,)
         world, weighed = play_world(
-            obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat), plans
+            obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat), plans,
+            self.rival_losers,
         )
         # By default as many worlds as without the plan, so the cards without it are judged as
         # before, and the plan's rollouts come on top (only while no other seat has a point).
@@ -303,6 +333,7 @@ def play_world(
     utility: Utility = round_utility,
     wary: int = EVERYONE,
     plans: Sequence[bool] = (False,),
+    rival_losers: int = EARLY_MOON_LOSERS,
 ) -> tuple[World, bool]:
     """The search of a play decision: a world samples the hidden cards (weighed by how likely
     the other seats' past plays make it, with ``noise``), then plays each of ``picks`` and
@@ -340,8 +371,10 @@ def play_world(
             for card in picks:
                 game = base.clone()
                 game.play(card.index)
-                if shooting:
-                    play_out_searcher(game, tables, seat, shooting=True, fed=fed, wary=wary)
+                if shooting or rival_losers != EARLY_MOON_LOSERS:
+                    play_out_searcher(
+                        game, tables, seat, shooting, fed and shooting, wary, rival_losers
+                    )
                 else:
                     play_out(game, tables, wary)
                 values.append(utility(final_points(game), seat, totals, limit))

@@ -15,7 +15,7 @@ an observation per card. This module restates the heart of Normal's play rules
   (the smallest share of the cards still out of its suit below it), as Normal's ``lead_low``.
 
 The moon (one-deck games): a seat that alone has taken points and holds a hand of top cards
-(at most one card of it can lose to two or more cards still out; two once it has taken
+(no card of it can lose to two or more cards still out; two once it has taken
 :data:`MOON_THREAT_SHARE` of the points) shoots: it leads its top cards, hearts first, follows
 high and discards low side cards. When one other seat has taken every point so far, and at
 least that share, the others feed it nothing when void (a heart goes on a trick it has lost
@@ -270,12 +270,13 @@ def _cancellation_choice(game: FastRound, mask: int, tables: PolicyTables) -> in
     return min(pool) if suit == 2 and _queen_out(game) else max(pool)
 
 
-def moon_state(game: FastRound, tables: PolicyTables) -> tuple[int, bool]:
+def moon_state(
+    game: FastRound, tables: PolicyTables, early: int = EARLY_MOON_LOSERS
+) -> tuple[int, bool]:
     """``(taker, shooting)``: the one seat that has taken every point so far (and, where the
     moon needs it, no one else the bonus card), -1 while nobody has a point, -2 when two seats
-    have; ``shooting``: the taker's hand can still take every trick it needs (at most one
-    card, none before it has :data:`MOON_THREAT_SHARE` of the points, can lose to two cards
-    still out). It is judged as at the start of the trick."""
+    have; ``shooting``: at most :data:`MOON_LOSERS` (``early`` before :data:`MOON_THREAT_SHARE`
+    of the points) of the taker's cards can lose to two cards still out, at the trick's start."""
     taker = -1
     for seat, points in enumerate(game.penalty):
         if points:
@@ -300,7 +301,7 @@ def moon_state(game: FastRound, tables: PolicyTables) -> tuple[int, bool]:
             mine |= 1 << card
         else:
             out |= 1 << card
-    allowed = MOON_LOSERS if game.penalty[taker] >= tables.moon_threat else EARLY_MOON_LOSERS
+    allowed = MOON_LOSERS if game.penalty[taker] >= tables.moon_threat else early
     return taker, moon_losers(mine, out) <= allowed
 
 
