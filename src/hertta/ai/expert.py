@@ -80,6 +80,7 @@ class ExpertPlayer(HardPlayer):
         plan_in_budget: bool = False,
         rival_losers: int = EXPERT_RIVAL_LOSERS,
         keep_stopper: bool = False,
+        lookahead: bool = False,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -100,4 +101,5 @@ class ExpertPlayer(HardPlayer):
             plan_in_budget=plan_in_budget,
             rival_losers=rival_losers,
             keep_stopper=keep_stopper,
+            lookahead=lookahead,
         )

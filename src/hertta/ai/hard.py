@@ -33,6 +33,7 @@ from itertools import combinations
 
 from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_hands
 from hertta.ai.knowledge import Knowledge, knowledge_of
+from hertta.ai.lookahead import LOOKAHEAD_COST, play_out_lookahead
 from hertta.ai.moon import match_playout_choice
 from hertta.ai.moon_plan import kept_stopper, moon_plan_open, play_out_searcher
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
@@ -149,6 +150,7 @@ class HardPlayer:
         plan_in_budget: bool = False,
         rival_losers: int = EARLY_MOON_LOSERS,
         keep_stopper: bool = False,
+        lookahead: bool = False,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ConfigError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -211,6 +213,9 @@ class HardPlayer:
         self.keep_stopper = keep_stopper
         """Void in the suit led, never discard the high heart that could stop another seat's
         moon (:func:`hertta.ai.moon_plan.kept_stopper`)."""
+        self.lookahead = lookahead
+        """In the play search's plain rollouts this seat's next card is searched too (one-deck
+        games; :mod:`hertta.ai.lookahead`); a rollout costs :data:`LOOKAHEAD_COST` plain ones."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -262,9 +267,10 @@ class HardPlayer:
         picks = [prior if prior in group else group[0] for group in groups]
         prior_index = next(i for i, group in enumerate(groups) if prior in group)
         plans = (False, True) if self.moon_plan and moon_plan_open(obs, know) else (False,)
+        lookahead = self.lookahead and not obs.rules.cancellation
         world, weighed = play_world(
             obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat), plans,
-            self.rival_losers,
+            self.rival_losers, lookahead,
         )
         # By default as many worlds as without the plan, so the cards without it are judged as
         # before, and the plan's rollouts come on top (only while no other seat has a point).
@@ -272,7 +278,7 @@ class HardPlayer:
             world,
             len(picks) * (len(plans) if self.plan_in_budget else 1),
             self.budget,
-            _play_cost(obs, sum(obs.hand_sizes)),
+            _play_cost(obs, sum(obs.hand_sizes)) * (LOOKAHEAD_COST if lookahead else 1),
             len(_history(obs)) if weighed else 0,
             len(picks) * len(plans),
         )
@@ -334,6 +340,7 @@ def play_world(
     wary: int = EVERYONE,
     plans: Sequence[bool] = (False,),
     rival_losers: int = EARLY_MOON_LOSERS,
+    lookahead: bool = False,
 ) -> tuple[World, bool]:
     """The search of a play decision: a world samples the hidden cards (weighed by how likely
     the other seats' past plays make it, with ``noise``), then plays each of ``picks`` and
@@ -341,7 +348,8 @@ def play_world(
     and scores each by ``utility``: once per entry of ``plans``, without (False) or with
     (True) this seat going for the moon, every pick under the first entry, then under the next
     (with the plan, in every other world the other seats feed this seat's moon and in the
-    rest they block it: :mod:`hertta.ai.moon_plan`).
+    rest they block it: :mod:`hertta.ai.moon_plan`). With ``lookahead`` the plain rollouts
+    search this seat's next card (:mod:`hertta.ai.lookahead`; not in Cancellation).
     Also says whether the worlds are weighed (not in Cancellation, nor before another seat
     has played)."""
     compiled = compile_rules(obs.rules, obs.players)
@@ -353,6 +361,9 @@ def play_world(
     weigh = noise is not None and not obs.rules.cancellation and any(s != seat for s, _ in history)
 
     worlds = 0
+
+    def score(points: list[int]) -> float:
+        return utility(points, seat, totals, limit)
 
     def world() -> tuple[float, list[float]]:
         nonlocal worlds
@@ -375,6 +386,8 @@ def play_world(
                     play_out_searcher(
                         game, tables, seat, shooting, fed and shooting, wary, rival_losers
                     )
+                elif lookahead:
+                    play_out_lookahead(game, tables, seat, wary, score)
                 else:
                     play_out(game, tables, wary)
                 values.append(utility(final_points(game), seat, totals, limit))
