@@ -38,7 +38,13 @@ def _dealt(preset_name: str, players: int, seed: int, opening: int) -> FastRound
 @settings(max_examples=60, deadline=None)
 @given(
     preset_and_players=st.sampled_from(
-        [("standard", 4), ("omnibus", 4), ("black_lady", 3), ("standard", 5), ("jack_of_diamonds", 6)]
+        [
+            ("standard", 4),
+            ("omnibus", 4),
+            ("black_lady", 3),
+            ("standard", 5),
+            ("jack_of_diamonds", 6),
+        ]
     ),
     seed=st.integers(0, 2**32),
     opening=st.integers(0, 20),
