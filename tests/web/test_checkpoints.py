@@ -105,10 +105,12 @@ def test_the_wal_starts_again_after_each_checkpoint(tmp_path: Path) -> None:
             assert wait_for(checkpoints_reach(db, done))
         wal = Path(str(tmp_path / "hertta.db") + "-wal").stat().st_size
         # 3,000 commits wrote about 9,400 pages (each also rewrites a page or two of the
-        # table). Writes after a checkpoint start the WAL again from its beginning, so the
-        # file stays a few checkpoints' worth (a write that meets a checkpoint still under way
-        # cannot start it again: that happens now and then).
-        assert wal < 3000 * PAGE, wal
+        # table): a WAL never started again would hold them all. Writes after a checkpoint
+        # start it again from its beginning, so the file stays a few checkpoints' worth; a
+        # write that meets a checkpoint still under way cannot start it again, which happens
+        # now and then, and often on a loaded machine (3,457 pages with two CPU-bound
+        # processes beside the suite on 2 cores, 2026-12-07): hence the bound.
+        assert wal < 6000 * PAGE, wal
     finally:
         db.close()
 

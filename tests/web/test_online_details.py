@@ -9,6 +9,7 @@ round again) is refused ``stale`` instead of landing on the later turn."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -56,21 +57,26 @@ def events_of(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [event for message in messages for event in message.get("events", [])]
 
 
-def await_event(
-    socket: Socket, wanted: dict[str, Any], since: int = 0, limit: int = 2000
-) -> None:
+WAIT_SECONDS = 120.0
+"""How long a test waits for the computer seats: bounded by time, not by pings, since a busy
+machine answers many pings before a computer seat's turn is thought out."""
+
+
+def await_event(socket: Socket, wanted: dict[str, Any], since: int = 0) -> None:
     """Ask (a ping) until ``wanted`` has come: a bounded wait that fails, where reading the
     socket alone would wait forever for a message that never comes."""
-    for _ in range(limit):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
         drain(socket)
         if wanted in events_of(socket.messages[since:]):
             return
     raise AssertionError(f"{wanted} never came")
 
 
-def play_until_round_over(sockets: dict[str, Socket], limit: int = 2000) -> None:
+def play_until_round_over(sockets: dict[str, Socket]) -> None:
     """Both people play (lowest legal card) until the first round's result is shown."""
-    for _ in range(limit):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
         for socket in sockets.values():
             drain(socket)
             choice = simple_decision(latest(socket))
