@@ -386,11 +386,13 @@ def play_world(
                     play_out_searcher(
                         game, tables, seat, shooting, fed and shooting, wary, rival_losers
                     )
+                    points = final_points(game)
                 elif lookahead:
-                    play_out_lookahead(game, tables, seat, wary, score)
+                    points = play_out_lookahead(game, tables, seat, wary, score)
                 else:
                     play_out(game, tables, wary)
-                values.append(utility(final_points(game), seat, totals, limit))
+                    points = final_points(game)
+                values.append(score(points))
         return log, values
 
     return world, weigh

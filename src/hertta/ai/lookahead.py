@@ -31,52 +31,39 @@ def play_out_lookahead(
     seat: int,
     wary: int,
     value: Callable[[list[int]], float],
-) -> None:
-    """Play the round to its end with the rollout policy, except ``seat``'s next card, which
-    is the legal card whose playout by the policy ``value`` rates highest for it (the policy's
-    own card on a tie). ``value`` scores a finished round's points for ``seat``."""
+) -> list[int]:
+    """The final points of the round played to its end by the rollout policy, except
+    ``seat``'s next card, which is the legal card whose playout by the policy ``value`` rates
+    highest for it (the policy's own card on a tie). ``value`` scores a finished round's points
+    for ``seat``. ``game`` is played up to that card; the playouts run on copies, and the best
+    one's points are the answer (the policy has no randomness, so playing that card on
+    ``game`` again would repeat it card for card)."""
     play = game.play
     taker, shooting = moon_state(game, tables)
     while game.tricks_left and game.turn != seat:
         play(choose_card(game, tables, taker, shooting, wary))
         if not game.trick and taker != -2:
             taker, shooting = moon_state(game, tables)
-    if game.tricks_left:
-        mask = game.legal_mask()
-        if mask & (mask - 1):
-            play(_best_card(game, tables, mask, choose_card(game, tables, taker, shooting, wary),
-                            wary, value))
-        else:
-            play(mask.bit_length() - 1)
-    play_out(game, tables, wary)
-
-
-def _best_card(
-    game: FastRound,
-    tables: PolicyTables,
-    mask: int,
-    policy_card: int,
-    wary: int,
-    value: Callable[[list[int]], float],
-) -> int:
-    best = policy_card
-    best_value = _playout_value(game, tables, policy_card, wary, value)
+    mask = game.legal_mask() if game.tricks_left else 0
+    if not mask & (mask - 1):
+        play_out(game, tables, wary)
+        return final_points(game)
+    policy_card = choose_card(game, tables, taker, shooting, wary)
+    best = _playout_points(game, tables, policy_card, wary)
+    best_value = value(best)
     rest = mask & ~(1 << policy_card)
     while rest:
         bit = rest & -rest
         rest ^= bit
-        card = bit.bit_length() - 1
-        card_value = _playout_value(game, tables, card, wary, value)
-        if card_value > best_value:
-            best, best_value = card, card_value
+        points = _playout_points(game, tables, bit.bit_length() - 1, wary)
+        points_value = value(points)
+        if points_value > best_value:
+            best, best_value = points, points_value
     return best
 
 
-def _playout_value(
-    game: FastRound, tables: PolicyTables, card: int, wary: int,
-    value: Callable[[list[int]], float],
-) -> float:
+def _playout_points(game: FastRound, tables: PolicyTables, card: int, wary: int) -> list[int]:
     trial = game.clone()
     trial.play(card)
     play_out(trial, tables, wary)
-    return value(final_points(trial))
+    return final_points(trial)
