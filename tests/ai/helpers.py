@@ -21,6 +21,7 @@ __all__ = [
     "hard_cards",
     "lone_taker_trick",
     "position",
+    "rival_with_one_loser",
     "seat_view",
     "view",
 ]
@@ -107,6 +108,21 @@ def lone_taker_trick() -> RoundState:
             1: "2C 4D 5D",
             2: "AC KD QD JD",
             3: "3C 5H 6H 8H KH 7C 8C 9C TC JC 5S 6S 7S",
+        },
+        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
+        voids={0: [Suit.DIAMONDS]},
+    )
+
+
+def rival_with_one_loser() -> RoundState:
+    """Seat 2 alone has taken 4 points and leads the J♦; of its cards only the 3♦ can lose to
+    two cards still out (T♦ 9♦ 8♦ and more). Seat 3, void in diamonds, is to play."""
+    return position(
+        {
+            0: "4C 2H 3H",
+            1: "2C 4D 5D TD",
+            2: "AC KD QD JD AH KH QH JH TH AS KS AD 3D",
+            3: "3C 5H 6H 8H 9H 7C 8C 9C TC JC 5S 6S 7S",
         },
         "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
         voids={0: [Suit.DIAMONDS]},

@@ -33,11 +33,19 @@ from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import PRESETS
 from hertta.hearts.deck import PassDirection
 from hertta.hearts.observation import Observation, fast_round_from_observation
-from hertta.hearts.round import RoundState, deal_round
+from hertta.hearts.round import deal_round
 from hertta.hearts.seat_knowledge import SeatKnowledge, observe_knowledge
 from hertta.rng import SplitMix64
 
-from .helpers import STANDARD, card, hard_cards, lone_taker_trick, position, view
+from .helpers import (
+    STANDARD,
+    card,
+    hard_cards,
+    lone_taker_trick,
+    position,
+    rival_with_one_loser,
+    view,
+)
 
 
 @pytest.mark.parametrize(
@@ -102,27 +110,11 @@ def test_fed_seats_do_not_block_the_searchers_moon() -> None:
     assert Card.from_index(wary) == card("7S")
 
 
-def _rival_with_one_loser() -> RoundState:
-    """Seat 2 alone has taken 4 points and leads the J♦; of its cards only the 3♦ can lose to
-    two cards still out (T♦ 9♦ 8♦ and more). Seat 3, void in diamonds, is to play."""
-    state = position(
-        {
-            0: "4C 2H 3H",
-            1: "2C 4D 5D TD",
-            2: "AC KD QD JD AH KH QH JH TH AS KS AD 3D",
-            3: "3C 5H 6H 8H 9H 7C 8C 9C TC JC 5S 6S 7S",
-        },
-        "2C AC 3C 4C  KD 5H 3H 4D  QD 6H 2H 5D  JD",
-        voids={0: [Suit.DIAMONDS]},
-    )
-    return state
-
-
 def test_a_searcher_may_forecast_another_seats_moon_from_its_first_point() -> None:
     # The policy's own shooters wait for no loser until they have 30% of the points; a seat
     # that plans its moon by search goes on with a loser or two from its first point, and
     # ``rival_losers`` lets the searcher's rollouts forecast that (the searcher blocks it).
-    state = _rival_with_one_loser()
+    state = rival_with_one_loser()
     assert view(state).turn == 3 and view(state).points_taken == (0, 0, 4, 0)
     game = state.to_fast()
     tables = policy_tables(game.rules)
@@ -135,7 +127,7 @@ def test_a_searcher_may_forecast_another_seats_moon_from_its_first_point() -> No
 
 
 def test_without_rival_losers_the_search_is_unchanged() -> None:
-    obs = view(_rival_with_one_loser())
+    obs = view(rival_with_one_loser())
     know = knowledge_of(obs)
     picks = [card("7S"), card("JC")]
     plain, _ = play_world(obs, know, picks, SplitMix64(3), 0.6, wary=3)

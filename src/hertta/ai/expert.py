@@ -81,6 +81,7 @@ class ExpertPlayer(HardPlayer):
         rival_losers: int = EXPERT_RIVAL_LOSERS,
         keep_stopper: bool = False,
         lookahead: bool = False,
+        rival_moons: bool = False,
     ) -> None:
         super().__init__(
             budget=budget,
@@ -102,4 +103,5 @@ class ExpertPlayer(HardPlayer):
             rival_losers=rival_losers,
             keep_stopper=keep_stopper,
             lookahead=lookahead,
+            rival_moons=rival_moons,
         )

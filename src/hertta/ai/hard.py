@@ -35,7 +35,12 @@ from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_han
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.lookahead import LOOKAHEAD_COST, play_out_lookahead
 from hertta.ai.moon import match_playout_choice
-from hertta.ai.moon_plan import kept_stopper, moon_plan_open, play_out_searcher
+from hertta.ai.moon_plan import (
+    kept_stopper,
+    moon_plan_open,
+    planning_rival,
+    play_out_searcher,
+)
 from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import (
@@ -151,6 +156,7 @@ class HardPlayer:
         rival_losers: int = EARLY_MOON_LOSERS,
         keep_stopper: bool = False,
         lookahead: bool = False,
+        rival_moons: bool = False,
     ) -> None:
         if time_budget is not None and clock is None:
             raise ConfigError("a time budget needs a clock (e.g. time.perf_counter)")
@@ -216,6 +222,9 @@ class HardPlayer:
         self.lookahead = lookahead
         """In the play search's plain rollouts this seat's next card is searched too (one-deck
         games; :mod:`hertta.ai.lookahead`); a rollout costs :data:`LOOKAHEAD_COST` plain ones."""
+        self.rival_moons = rival_moons
+        """In every other world of the play search's plain rollouts, another seat that may be
+        going for the moon there goes for it (:func:`hertta.ai.moon_plan.planning_rival`)."""
         self.last_worlds = 0
         """Worlds the last searched decision sampled (0 when it needed no search)."""
 
@@ -270,7 +279,7 @@ class HardPlayer:
         lookahead = self.lookahead and not obs.rules.cancellation
         world, weighed = play_world(
             obs, know, picks, rng, self.play_noise, self.utility, self.wary(obs.seat), plans,
-            self.rival_losers, lookahead,
+            self.rival_losers, lookahead, self.rival_moons and not obs.rules.cancellation,
         )
         # By default as many worlds as without the plan, so the cards without it are judged as
         # before, and the plan's rollouts come on top (only while no other seat has a point).
@@ -341,6 +350,7 @@ def play_world(
     plans: Sequence[bool] = (False,),
     rival_losers: int = EARLY_MOON_LOSERS,
     lookahead: bool = False,
+    rival_moons: bool = False,
 ) -> tuple[World, bool]:
     """The search of a play decision: a world samples the hidden cards (weighed by how likely
     the other seats' past plays make it, with ``noise``), then plays each of ``picks`` and
@@ -349,9 +359,10 @@ def play_world(
     (True) this seat going for the moon, every pick under the first entry, then under the next
     (with the plan, in every other world the other seats feed this seat's moon and in the
     rest they block it: :mod:`hertta.ai.moon_plan`). With ``lookahead`` the plain rollouts
-    search this seat's next card (:mod:`hertta.ai.lookahead`; not in Cancellation).
-    Also says whether the worlds are weighed (not in Cancellation, nor before another seat
-    has played)."""
+    search this seat's next card (:mod:`hertta.ai.lookahead`; not in Cancellation); with
+    ``rival_moons`` in every other world another seat that may be going for the moon goes for
+    it in the plain rollouts (:func:`hertta.ai.moon_plan.planning_rival`). Also says whether
+    the worlds are weighed (not in Cancellation, nor before another seat has played)."""
     compiled = compile_rules(obs.rules, obs.players)
     tables = policy_tables(compiled)
     seat = obs.seat
@@ -377,15 +388,15 @@ def play_world(
             start = starting_hands(deal.hands, history, obs.players)
             log += log_play_likelihood(compiled, tables, obs.dealer, start, history, seat, noise)
         base = fast_round_from_observation(obs, deal.hands, deal.kitty)
+        rival = planning_rival(base, seat) if rival_moons and not fed else -1
         values = []
         for shooting in plans:
             for card in picks:
                 game = base.clone()
                 game.play(card.index)
-                if shooting or rival_losers != EARLY_MOON_LOSERS:
-                    play_out_searcher(
-                        game, tables, seat, shooting, fed and shooting, wary, rival_losers
-                    )
+                if shooting or rival_losers != EARLY_MOON_LOSERS or rival >= 0:
+                    play_out_searcher(game, tables, seat, shooting, fed and shooting, wary,
+                                      rival_losers, -1 if shooting else rival)
                     points = final_points(game)
                 elif lookahead:
                     points = play_out_lookahead(game, tables, seat, wary, score)

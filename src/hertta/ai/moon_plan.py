@@ -37,11 +37,13 @@ no plan (720 rounds, paired), shooting 13 moons where it suffered 14.
 
 from __future__ import annotations
 
+from hertta.ai.inference import MOON_TRY_LOSERS
 from hertta.ai.knowledge import Knowledge
 from hertta.ai.rollout import (
     EARLY_MOON_LOSERS,
     PolicyTables,
     choose_card,
+    moon_losers,
     moon_state,
     out_mask,
     shoot_card,
@@ -79,18 +81,19 @@ def searcher_card(
     shooting: bool,
     fed: bool,
     wary: int,
+    rival: int = -1,
 ) -> int:
     """The rollout's card for the seat to move when ``seat`` searches (see
     :func:`play_out_searcher`); ``moon`` is :func:`~hertta.ai.rollout.moon_state` at the start
     of the trick."""
     taker, strong = moon
-    if game.turn == seat:
-        if shooting and taker in (-1, seat):
-            mask = game.legal_mask()
-            if mask & (mask - 1):
-                return shoot_card(game, mask, tables, out_mask(game))
-            return mask.bit_length() - 1
-    elif fed and taker == seat:
+    turn = game.turn
+    if ((turn == seat and shooting) or turn == rival) and taker in (-1, turn):
+        mask = game.legal_mask()
+        if mask & (mask - 1):
+            return shoot_card(game, mask, tables, out_mask(game))
+        return mask.bit_length() - 1
+    if fed and taker == seat and turn != seat:
         return choose_card(game, tables, NOBODY, False, wary)
     return choose_card(game, tables, taker, strong, wary)
 
@@ -150,17 +153,43 @@ def play_out_searcher(
     fed: bool = True,
     wary: int | None = None,
     rival_losers: int = EARLY_MOON_LOSERS,
+    rival: int = -1,
 ) -> None:
     """Play the round to its end with the rollout policy, ``seat`` being the searcher: its own
     moon is not blocked when ``fed``, and with ``shooting`` it goes for the moon while no other
     seat has a point. Another seat's moon is blocked as ``wary`` says (by default ``seat``:
     by the searcher alone; see :func:`hertta.ai.rollout.choose_card`), and forecast with
-    ``rival_losers`` (see :func:`searcher_moon_state`)."""
+    ``rival_losers`` (see :func:`searcher_moon_state`). The seat ``rival`` (-1: none) goes for
+    the moon as a shooting searcher does, while nobody else has a point (see
+    :func:`planning_rival`)."""
     if wary is None:
         wary = seat
     play = game.play
     moon = searcher_moon_state(game, tables, seat, rival_losers)
     while game.tricks_left:
-        play(searcher_card(game, tables, seat, moon, shooting, fed, wary))
+        play(searcher_card(game, tables, seat, moon, shooting, fed, wary, rival))
         if not game.trick and moon[0] != NOBODY:
             moon = searcher_moon_state(game, tables, seat, rival_losers)
+
+
+def planning_rival(game: FastRound, seat: int) -> int:
+    """The other seat that may be going for the moon in this world, as the world weights judge
+    it (:mod:`hertta.ai.inference`): nobody but it has a point and its hand has at most
+    :data:`~hertta.ai.inference.MOON_TRY_LOSERS` losers (the fewest wins a tie); -1 when no
+    seat is. A seat of Hard's plans a moon from hands the policy does not shoot, and in its
+    rollouts ``seat`` saw such moons only once they could no longer be stopped
+    (``HardPlayer(rival_moons=True)``; docs/ai.md, 2026-12-07)."""
+    takers = [s for s, points in enumerate(game.penalty) if points]
+    if len(takers) > 1 or seat in takers:
+        return -1
+    candidates = takers or [s for s in range(game.n) if s != seat]
+    best, fewest = -1, MOON_TRY_LOSERS + 1
+    for rival in candidates:
+        out = 0
+        for other, hand in enumerate(game.hands):
+            if other != rival:
+                out |= hand
+        losers = moon_losers(game.hands[rival], out)
+        if losers < fewest:
+            best, fewest = rival, losers
+    return best
