@@ -175,10 +175,13 @@ def play_out_searcher(
 def planning_rival(game: FastRound, seat: int) -> int:
     """The other seat that may be going for the moon in this world, as the world weights judge
     it (:mod:`hertta.ai.inference`): nobody but it has a point and its hand has at most
-    :data:`~hertta.ai.inference.MOON_TRY_LOSERS` losers (the fewest wins a tie); -1 when no
-    seat is. A seat of Hard's plans a moon from hands the policy does not shoot, and in its
-    rollouts ``seat`` saw such moons only once they could no longer be stopped
-    (``HardPlayer(rival_moons=True)``; docs/ai.md, 2026-12-07)."""
+    :data:`~hertta.ai.inference.MOON_TRY_LOSERS` losers (judged on the hands, the trick in
+    progress left out; of several such seats, the one with the fewest, the first on a tie);
+    -1 when no seat is. A seat of Hard's plans a moon from hands the rollout policy does not
+    shoot (it shoots only with top cards), so without this ``seat``'s rollouts forecast such
+    moons late (``HardPlayer(rival_moons=True)``, off by default: for Expert +0.12 [-0.06,
+    0.30] points per round, paired over deals 1000-1199 against three Hard seats; docs/ai.md,
+    "2026-12-07, morning")."""
     takers = [s for s, points in enumerate(game.penalty) if points]
     if len(takers) > 1 or seat in takers:
         return -1
