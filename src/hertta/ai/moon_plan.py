@@ -179,9 +179,9 @@ def planning_rival(game: FastRound, seat: int) -> int:
     progress left out; of several such seats, the one with the fewest, the first on a tie);
     -1 when no seat is. A seat of Hard's plans a moon from hands the rollout policy does not
     shoot (it shoots only with top cards), so without this ``seat``'s rollouts forecast such
-    moons late (``HardPlayer(rival_moons=True)``, off by default: for Expert +0.12 [-0.06,
-    0.30] points per round, paired over deals 1000-1199 against three Hard seats; docs/ai.md,
-    "2026-12-07, morning")."""
+    moons late (``HardPlayer(rival_moons=True)``, off by default: against three Hard seats,
+    paired over deals 1000-1199, Expert +0.12 [-0.06, 0.30] points per round and Hard -0.26
+    [-0.44, -0.07]; docs/ai.md, "2026-12-07, morning")."""
     takers = [s for s, points in enumerate(game.penalty) if points]
     if len(takers) > 1 or seat in takers:
         return -1
