@@ -379,7 +379,7 @@ def play_world(
     def world() -> tuple[float, list[float]]:
         nonlocal worlds
         worlds += 1
-        # In every other world the other seats feed the planned moon, in the rest they block it.
+        # Odd worlds feed the planned moon; even ones block it and forecast a rival's moon.
         fed = worlds % 2 == 1
         deal = sample_deal(know, rng)
         log = 0.0
