@@ -10,7 +10,7 @@
   without it by :data:`PLAN_MARGIN` points.
 - **Pass**: the candidates are the 3-card subsets of the first cards Normal would pass; each
   world deals the other hands at random, lets the other seats pass by Normal's rules, makes the
-  exchange and plays the round out.
+  exchange and plays the round out (:mod:`hertta.ai.pass_search`).
 - **Moon choice**: when an option ends the match the comparison is exact; otherwise the rest of
   the match is played out in sampled rounds, passes included, and the option that wins it more
   often is taken (:func:`hertta.ai.moon.match_playout_choice`).
@@ -41,7 +41,8 @@ from hertta.ai.moon_plan import (
     planning_rival,
     play_out_searcher,
 )
-from hertta.ai.passing import PassContext, explain_pass, normal_pass, pass_context
+from hertta.ai.pass_search import pass_world
+from hertta.ai.passing import explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import (
     EARLY_MOON_LOSERS,
@@ -55,6 +56,7 @@ from hertta.ai.sampling import sample_deal
 from hertta.ai.search import (
     Collector,
     Evaluation,
+    Utility,
     World,
     ending_utility,
     evaluate,
@@ -64,8 +66,7 @@ from hertta.ai.situation import situation_of
 from hertta.cards import Card, Suit
 from hertta.errors import ConfigError
 from hertta.hearts.compiled import compile_rules
-from hertta.hearts.deck import PASS_COUNT, deck_for, hand_size, pass_offset
-from hertta.hearts.fast import FastRound
+from hertta.hearts.deck import PASS_COUNT, deck_for, hand_size
 from hertta.hearts.observation import Observation, fast_round_from_observation
 from hertta.rng import SplitMix64
 
@@ -335,10 +336,6 @@ class HardPlayer:
         return match_playout_choice(obs, rng, self.moon_samples)
 
 
-Utility = Callable[[Sequence[int], int, Sequence[int], int], float]
-"""A finished round's value to a seat: (points, seat, totals before the round, score limit)."""
-
-
 def play_world(
     obs: Observation,
     know: Knowledge,
@@ -409,49 +406,6 @@ def play_world(
     return world, weigh
 
 
-def pass_world(
-    obs: Observation,
-    candidates: Sequence[Sequence[Card]],
-    rng: SplitMix64,
-    utility: Utility = round_utility,
-    wary: int = EVERYONE,
-) -> World:
-    """The search of a pass: a world deals the other hands at random, lets the other seats
-    pass by Normal's rules, makes the exchange with each of ``candidates`` as this seat's
-    pass, plays the round out and scores it by ``utility`` (``wary``: see
-    :func:`play_world`)."""
-    rules = obs.rules
-    n = obs.players
-    compiled = compile_rules(rules, n)
-    tables = policy_tables(compiled)
-    offset = pass_offset(obs.pass_direction, n)
-    know = _pass_knowledge(obs, hand_size(rules, n))
-    seat = obs.seat
-
-    def world() -> tuple[float, list[float]]:
-        deal = sample_deal(know, rng)
-        hands = [list(h) for h in deal.hands]
-        passes: list[list[Card]] = [
-            [] if s == seat else normal_pass(PassContext(tuple(hands[s]), rules))
-            for s in range(n)
-        ]
-        values = []
-        for cards in candidates:
-            passes[seat] = list(cards)
-            after = _exchange(hands, passes, offset)
-            game = FastRound.start(
-                compiled,
-                obs.dealer,
-                [[c.index for c in h] for h in after],
-                [c.index for c in deal.kitty],
-            )
-            play_out(game, tables, wary)
-            values.append(utility(final_points(game), seat, obs.match_totals, rules.score_limit))
-        return 0.0, values
-
-    return world
-
-
 def _history(obs: Observation) -> list[tuple[int, Card]]:
     """Every (seat, card) played this round, in order."""
     out: list[tuple[int, Card]] = []
@@ -464,37 +418,3 @@ def _history(obs: Observation) -> list[tuple[int, Card]]:
 def _play_cost(obs: Observation, plays: int) -> int:
     """``plays`` card plays in units of an ordinary one (see :data:`CANCELLATION_PLAY_COST`)."""
     return plays * CANCELLATION_PLAY_COST if obs.rules.cancellation else plays
-
-
-def _pass_knowledge(obs: Observation, size: int) -> Knowledge:
-    """What a seat knows while choosing its pass: its dealt hand, nothing else. (Seats that
-    already chose show smaller hands in the observation; here every hand is whole.)"""
-    know = knowledge_of(obs)
-    return Knowledge(
-        seat=obs.seat,
-        players=obs.players,
-        rules=obs.rules,
-        hand=obs.hand,
-        unseen=know.unseen,
-        hand_sizes=tuple(size for _ in range(obs.players)),
-        hidden_kitty=obs.kitty_size,
-        kitty=(),
-        voids=tuple(frozenset() for _ in range(obs.players)),
-        known=tuple(() for _ in range(obs.players)),
-        penalty=(0,) * obs.players,
-        bonus=(0,) * obs.players,
-        played=(),
-    )
-
-
-def _exchange(
-    hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]], offset: int
-) -> list[list[Card]]:
-    n = len(hands)
-    after = [list(h) for h in hands]
-    for seat, cards in enumerate(passes):
-        for card in cards:
-            after[seat].remove(card)
-    for seat, cards in enumerate(passes):
-        after[(seat + offset) % n].extend(cards)
-    return after

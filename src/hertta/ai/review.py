@@ -3,7 +3,7 @@ it played, its moon choice), the choice Hard would have made in its place, from 
 knew then, and the points the seat's own choice cost compared with it.
 
 The cost comes from Hard's own search (:func:`hertta.ai.hard.play_world`,
-:func:`~hertta.ai.hard.pass_world`): both choices are played out in the same sampled worlds
+:func:`~hertta.ai.pass_search.pass_world`): both choices are played out in the same sampled worlds
 (paired, so the noise of the deal cancels), scored by the seat's own points in the round, and
 sampled until the paired difference's standard error is at most :data:`TARGET_ERROR` (about
 +-0.5 points at two standard errors) or :data:`MAX_WORLDS` worlds have been tried. A choice that
@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from hertta.ai.hard import HardPlayer, interchangeable_groups, pass_world, play_world
+from hertta.ai.hard import HardPlayer, interchangeable_groups, play_world
 from hertta.ai.hint import pass_reason, play_reason
 from hertta.ai.knowledge import knowledge_of
+from hertta.ai.pass_search import pass_world
 from hertta.ai.search import Collector, Evaluation, World
 from hertta.ai.situation import situation_of
 from hertta.cards import Card

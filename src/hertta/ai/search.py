@@ -126,6 +126,9 @@ class Evaluation:
 World = Callable[[], tuple[float, Sequence[float]]]
 """Samples one world and returns its log-weight and every candidate's utility in it."""
 
+Utility = Callable[[Sequence[int], int, Sequence[int], int], float]
+"""A finished round's value to a seat: (points, seat, totals before the round, score limit)."""
+
 
 class Collector:
     """Gathers worlds one at a time into an :class:`Evaluation`."""
