@@ -13,7 +13,9 @@ import pytest
 from hertta.hearts.decisions import (
     PassDecision,
 )
-from hertta.tables.live import LiveTables
+from hertta.store import Store
+from hertta.tables.bots import ThreadBotRunner
+from hertta.tables.live import Leases, LiveTables
 from hertta.tables.model import SeatError
 from hertta.tables.online import (
     OnlineStatus,
@@ -21,6 +23,7 @@ from hertta.tables.online import (
     sit,
 )
 from hertta.tables.rooms import RoomChange, Rooms, RoomServices
+from hertta.tables.service import TableService
 from tests.tables.fake_timers import FakeTimers
 from tests.tables.helpers import service_at
 from tests.tables.room_helpers import (
@@ -203,5 +206,55 @@ def test_a_stand_ins_answer_is_dropped_when_the_person_is_back(tmp_path: Path) -
         await room.decide(2, PassDecision(2, match.round.hand(2)[:3]))  # their own, taken
         assert room.match is not None and room.match.round.passes[2] is not None
         await room.close()
+
+    run(test)
+
+
+@pytest.mark.parametrize("presence_first", [True, False])
+def test_a_leave_heard_in_another_process_is_told_in_the_right_order(
+    tmp_path: Path, presence_first: bool
+) -> None:
+    """p1 leaves on the process that runs the table, which writes the seating, then the
+    stand-in. Another process hears of both by two notices whose reads may end in either order;
+    when the stand-in's came first it told "a computer plays seat 1" and never that p1 had
+    left. Either way round, its connections are told "left" once, then the stand-in."""
+    def services(store: Store, service: TableService, runner: ThreadBotRunner,
+                 owner: str) -> RoomServices:
+        live = LiveTables(service, runner, leases=Leases(store, owner))
+        return RoomServices(service, store, live, runner, FakeTimers(), "deal-key",
+                            coordination=store, owner=owner, alone=False)
+
+    async def stand_in_stored(store: Store, table_id: str) -> None:
+        while 1 not in store.stand_ins(table_id):
+            await asyncio.sleep(0.01)  # the holder's write is a task of its own
+
+    async def test() -> None:
+        store, service = service_at(tmp_path / "hertta.db")
+        runner = ThreadBotRunner()
+        online = online_table_from_request(table_request(), table_id="two-places", invite="x",
+                                           host="host", host_name="Hosts", levels=LEVELS)
+        store.insert_online(online)
+        holder = Rooms(services(store, service, runner, "A")).add(online)
+        await seat_everyone(holder)
+        assert holder.live is not None and holder.live.holds
+        other = await Rooms(services(store, service, runner, "B")).open("two-places")
+        assert other.live is not None and not other.live.holds
+        seen = Seen(other, 0)
+        await holder.leave("p1")
+        await asyncio.wait_for(stand_in_stored(store, "two-places"), 30)
+        if presence_first:  # the presence notice's read ends first, then the seating's
+            await other.share_presence()
+            await other.refresh()
+        else:
+            await other.refresh()
+            await other.share_presence()
+        told = [(e["type"], e.get("connected", e.get("on"))) for e in seen.events
+                if e["type"] in ("presence", "autopilot") and e.get("seat") == 1]
+        assert told == [("presence", False), ("autopilot", True)], told
+        assert other.live.stand_ins.get(1) is not None
+        await holder.close()
+        await other.close()
+        runner.close()
+        store.close()
 
     run(test)

@@ -67,6 +67,8 @@ class RoomPresence:
 
         async def _maybe_next_round(self) -> None: ...
 
+        async def refresh(self) -> None: ...
+
         def _spawn(self, work: Awaitable[None]) -> None: ...
 
     @property
@@ -213,6 +215,11 @@ class RoomPresence:
                 # said so. Read the game first, so that this process never shows the seat given
                 # back on a game still waiting for that card.
                 await live.sync()
+            if live is not None and not live.holds and set(stored) - set(live.stand_ins):
+                # A new stand-in may be for a person who left: the seating says so, and its
+                # notice may come after this one. Read it first, so that "left" is told
+                # before "a computer plays the seat" here as on the holder's process.
+                await self.refresh()
             self._apply_presence(connected, stored, adopt)
 
     async def start_presence(self) -> None:
