@@ -1,5 +1,5 @@
-"""The pass search (``hertta.ai.pass_search``): the exchange, what the seat knows, and that the
-worlds are paired and repeatable."""
+"""The pass search (``hertta.ai.pass_search``): what the seat knows, and that the worlds are
+paired and repeatable (the exchange itself is the engine's: ``tests/hearts/test_fast.py``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from hertta.ai.hard import HardPlayer
-from hertta.ai.pass_search import exchange, pass_knowledge, pass_world
-from hertta.cards import Card, parse_cards
+from hertta.ai.pass_search import pass_knowledge, pass_world
+from hertta.cards import Card
 from hertta.hearts.config import preset
 from hertta.hearts.deck import (
     PASS_CYCLES,
@@ -21,18 +21,6 @@ from hertta.hearts.deck import (
 from hertta.hearts.observation import observe
 from hertta.hearts.round import deal_round
 from hertta.rng import SplitMix64
-
-
-def test_exchange_moves_each_seats_cards_offset_seats_on() -> None:
-    hands = [parse_cards("2C 3C 4C 5C"), parse_cards("2D 3D 4D 5D"), parse_cards("2S 3S 4S 5S")]
-    passes = [parse_cards("2C 3C"), parse_cards("2D 3D"), parse_cards("2S 3S")]
-    after = exchange(hands, passes, 1)
-    assert after == [
-        parse_cards("4C 5C 2S 3S"),
-        parse_cards("4D 5D 2C 3C"),
-        parse_cards("4S 5S 2D 3D"),
-    ]
-    assert hands[0] == parse_cards("2C 3C 4C 5C"), "the dealt hands are left as they were"
 
 
 @settings(max_examples=30, deadline=None)

@@ -43,21 +43,22 @@ def pass_world(
 
     def world() -> tuple[float, list[float]]:
         deal = sample_deal(know, rng)
-        hands = [list(h) for h in deal.hands]
-        passes: list[list[Card]] = [
-            [] if s == seat else normal_pass(PassContext(tuple(hands[s]), rules))
+        dealt = FastRound.start(
+            compiled,
+            obs.dealer,
+            [[c.index for c in h] for h in deal.hands],
+            [c.index for c in deal.kitty],
+        )
+        passes: list[list[int]] = [
+            [] if s == seat else
+            [c.index for c in normal_pass(PassContext(tuple(deal.hands[s]), rules))]
             for s in range(n)
         ]
         values = []
         for cards in candidates:
-            passes[seat] = list(cards)
-            after = exchange(hands, passes, offset)
-            game = FastRound.start(
-                compiled,
-                obs.dealer,
-                [[c.index for c in h] for h in after],
-                [c.index for c in deal.kitty],
-            )
+            passes[seat] = [c.index for c in cards]
+            game = dealt.clone()
+            game.exchange(passes, offset)  # the engine's own exchange, on its bitmasks
             play_out(game, tables, wary)
             values.append(utility(final_points(game), seat, obs.match_totals, rules.score_limit))
         return 0.0, values
@@ -85,16 +86,3 @@ def pass_knowledge(obs: Observation, size: int) -> Knowledge:
         played=(),
     )
 
-
-def exchange(
-    hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]], offset: int
-) -> list[list[Card]]:
-    """The hands after every seat passes its cards ``offset`` seats on."""
-    n = len(hands)
-    after = [list(h) for h in hands]
-    for seat, cards in enumerate(passes):
-        for card in cards:
-            after[seat].remove(card)
-    for seat, cards in enumerate(passes):
-        after[(seat + offset) % n].extend(cards)
-    return after
