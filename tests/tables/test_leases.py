@@ -14,6 +14,7 @@ from hertta.hearts.decisions import decision_needed
 from hertta.store import Store
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.hearts import dealt_code, setup_for, solo_seats
+from hertta.tables.leases import LeaseKeeper
 from hertta.tables.live import Change, Leases, LiveTable, LiveTables
 from hertta.tables.online import online_table_from_request
 from hertta.tables.rooms import Rooms, RoomServices
@@ -113,5 +114,48 @@ def test_a_process_taking_a_table_over_plays_on_for_the_stand_ins_it_finds(
         await second.close()
         runner.close()
         store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_keeper_wakes_computer_players_that_a_lost_wake_up_left_resting(
+    tmp_path: Path,
+) -> None:
+    """This process holds the lease and the computer players owe their passes, but their loop
+    is not running (a wake-up lost between processes: nothing the keeper can see). The next
+    tick starts them: a table is held up for a tick, not for ever."""
+
+    async def scenario() -> None:
+        store, service = service_at(tmp_path / "hertta.db")
+        runner = ThreadBotRunner()
+        tables = LiveTables(service, runner, leases=Leases(store, "this-process"))
+        rooms = Rooms(RoomServices(service, store, tables, runner, FakeTimers(), "deal-key",
+                                   coordination=store, owner="this-process", alone=False))
+        keeper = LeaseKeeper(tables, rooms, store, "this-process")
+        try:
+            # Another process holds the lease: the loop adopting the table starts is refused.
+            assert store.take_lease(TABLE_ID, "other-process", 60)
+            code = dealt_code("key", TABLE_ID, preset("standard"), 4)
+            table = service.create("hearts", setup_for(code, public=False),
+                                   solo_seats("alice", OPPONENTS), table_id=TABLE_ID)
+            changes = Changes()
+            live = tables.adopt(table, changes)
+            await asyncio.wait_for(rested(live), 30)
+            store.drop_lease(TABLE_ID, "other-process")
+            # The lease is taken here while nothing wakes the players: as if their wake-up
+            # had been lost (taking it through ``hold`` would wake them).
+            assert store.take_lease(TABLE_ID, "this-process", 60)
+            leases = live.leases
+            assert leases is not None
+            live.held_until = leases.clock() + 60
+            assert live.holds and not live.busy and changes.seen == []
+            await keeper.tick()
+            await asyncio.wait_for(computers_passed(live, changes), 30)
+            assert {change.seat for change in changes.seen} == {1, 2, 3}
+        finally:
+            await rooms.close()
+            await tables.close()
+            runner.close()
+            store.close()
 
     asyncio.run(scenario())

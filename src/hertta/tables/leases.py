@@ -4,8 +4,9 @@ Every :data:`TICK_S` the keeper says the process is alive (its presence rows cou
 does), renews the lease of every table whose computer players it runs, and tries to take the
 lease of every table in play here that has computer players, stand-ins or a room: a table whose
 process died is taken over by one of the others once the lease runs out
-(:data:`~hertta.tables.live.LEASE_S`). The holder of a shared table also reads who is
-connected anywhere (the connections of a dead process stop counting with its heartbeat); the
+(:data:`~hertta.tables.live.LEASE_S`). The holder wakes its tables' computer players on every
+tick (they look, and rest again when they owe nothing). The holder of a shared table also reads
+who is connected anywhere (the connections of a dead process stop counting with its heartbeat); the
 other processes read it again when a process's heartbeat went stale.
 """
 
@@ -61,10 +62,18 @@ class LeaseKeeper:
             if not self.wants_lease(live):
                 continue
             had = live.holds
-            if await live.hold() and not had:  # taking it woke the computer players
+            if not await live.hold():
+                continue
+            if not had:  # taking it woke the computer players
                 room = self.rooms.get(live.id)
                 if room is not None:
                     await room.lease_taken()
+            # Waking them on every tick, not only when the lease is taken, costs a look at the
+            # state when they owe nothing (they are not started twice); it means a wake-up
+            # lost between processes holds a table for one tick, not for ever. One was: under
+            # load, two processes serving a table stopped with a computer player to move
+            # (tests/web/test_postgres_tables.py, the killed process), its cause not found.
+            live.wake_computer_players()
         alive = await anyio.to_thread.run_sync(self.storage.live_processes,
                                                self.rooms.services.fresh_s)
         gone, self._alive = bool(self._alive - alive), alive
