@@ -315,6 +315,11 @@ def test_an_away_persons_stand_in_is_shown_on_every_process(
             sockets = [at_first, at_runner]
             while latest(at_first)["game"] is None:
                 news(at_first)
+            # The host must have seen her there before she can be told gone: under load, her
+            # connection was once read on the host's process only after it had dropped, and
+            # the host was rightly told nothing of her presence, only of the stand-in.
+            while latest(at_first)["table"]["seats"][1]["connected"] is not True:
+                news(at_first)
             at_runner.ws.close()
             stand_in = {"type": "autopilot", "seat": 1, "on": True}
             while stand_in not in events_of(at_first):
