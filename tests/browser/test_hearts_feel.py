@@ -25,6 +25,7 @@ from tests.browser.hearts_page import (
     pass_cards,
     play_round,
 )
+from tests.browser.page_clock import stop_page_clock
 from tests.web.hearts_helpers import MOON_CODE, person_must_act
 from tests.web.server_process import ServerProcess
 
@@ -350,11 +351,12 @@ def test_a_double_tap_plays_one_card(page: Page, server: ServerProcess) -> None:
     plays: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: plays.extend(
         [frame["card"] for frame in [json.loads(payload)] if frame.get("op") == "play"])))
-    page.clock.install()  # the hand's settling time runs out only when the test says so
+    page.clock.install()
     open_hearts(page, server.url)
     new_match(page, code=CODE)
     to_first_play(page)
     idle(page)
+    stop_page_clock(page)  # the hand's settling time runs out only when the test says so
     first = legal(page)[0]
     hit(page, f"#hand-{first}", touch=False)
     expect(page.locator(f"#hand-{first}")).to_have_count(0)

@@ -15,6 +15,7 @@ from itertools import pairwise
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.page_clock import stop_page_clock
 from tests.browser.table_page import act, create_table, game, join_by_invite, open_lobby
 from tests.web.server_process import ServerProcess
 
@@ -237,10 +238,9 @@ def test_a_double_tap_plays_one_card(server: ServerProcess, phone: Page) -> None
     hand = phone.locator("#hand .hand-card")
     expect(phone.locator(PLAYABLE).first).to_be_visible()
     first = phone.locator(PLAYABLE).first.get_attribute("data-card")
-    # From here the page's timers run only when the test says so. (``install`` alone lets the
-    # page's clock run by itself: on a loaded machine the computer players' answers took longer
-    # than the hand's settling time, which then ran out before the turn came round.)
-    phone.clock.pause_at(phone.evaluate("Date.now()") + 1000)
+    # On a loaded machine the computer players' answers took longer than the hand's settling
+    # time, which ran out before the turn came round while the page's clock ran by itself.
+    stop_page_clock(phone)
     phone.locator(PLAYABLE).first.tap()
     expect(hand).to_have_count(12)
     # The turn comes round again while the hand has only just moved (its settling time does
