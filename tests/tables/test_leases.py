@@ -49,21 +49,30 @@ async def computers_passed(live: LiveTable, changes: Changes) -> None:
         await changes.changed.wait()
 
 
+async def refused_then_free(
+    store: Store, service: TableService, tables: LiveTables
+) -> tuple[LiveTable, Changes]:
+    """A new table whose computer players owe their passes, adopted while another process
+    holds its lease (it died, and its lease has not run out yet): their loop is refused and
+    rests. Then that lease runs out; nothing here has taken it."""
+    assert store.take_lease(TABLE_ID, "dead-process", 60)
+    code = dealt_code("key", TABLE_ID, preset("standard"), 4)
+    table = service.create("hearts", setup_for(code, public=False),
+                           solo_seats("alice", OPPONENTS), table_id=TABLE_ID)
+    changes = Changes()
+    live = tables.adopt(table, changes)  # wakes the computer players: they must pass
+    await asyncio.wait_for(rested(live), 30)
+    assert not live.holds and changes.seen == []  # refused by the other lease
+    store.drop_lease(TABLE_ID, "dead-process")  # it runs out
+    return live, changes
+
+
 async def scenario(tmp_path: Path) -> None:
     store, service = service_at(tmp_path / "hertta.db")
     runner = ThreadBotRunner()
     tables = LiveTables(service, runner, leases=Leases(store, "this-process"))
     try:
-        # Another process holds the lease (it died, and its lease has not run out yet).
-        assert store.take_lease(TABLE_ID, "dead-process", 60)
-        code = dealt_code("key", TABLE_ID, preset("standard"), 4)
-        table = service.create("hearts", setup_for(code, public=False),
-                               solo_seats("alice", OPPONENTS), table_id=TABLE_ID)
-        changes = Changes()
-        live = tables.adopt(table, changes)  # wakes the computer players: they must pass
-        await asyncio.wait_for(rested(live), 30)
-        assert not live.holds and changes.seen == []  # refused by the other lease
-        store.drop_lease(TABLE_ID, "dead-process")  # it runs out
+        live, changes = await refused_then_free(store, service, tables)
         assert await live.hold()  # as a room that resumes the table takes it
         await asyncio.wait_for(computers_passed(live, changes), 30)
         assert {change.seat for change in changes.seen} == {1, 2, 3}
@@ -133,15 +142,7 @@ def test_the_keeper_wakes_computer_players_that_a_lost_wake_up_left_resting(
                                    coordination=store, owner="this-process", alone=False))
         keeper = LeaseKeeper(tables, rooms, store, "this-process")
         try:
-            # Another process holds the lease: the loop adopting the table starts is refused.
-            assert store.take_lease(TABLE_ID, "other-process", 60)
-            code = dealt_code("key", TABLE_ID, preset("standard"), 4)
-            table = service.create("hearts", setup_for(code, public=False),
-                                   solo_seats("alice", OPPONENTS), table_id=TABLE_ID)
-            changes = Changes()
-            live = tables.adopt(table, changes)
-            await asyncio.wait_for(rested(live), 30)
-            store.drop_lease(TABLE_ID, "other-process")
+            live, changes = await refused_then_free(store, service, tables)
             # The lease is taken here while nothing wakes the players: as if their wake-up
             # had been lost (taking it through ``hold`` would wake them).
             assert store.take_lease(TABLE_ID, "this-process", 60)
