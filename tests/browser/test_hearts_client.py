@@ -33,6 +33,7 @@ from tests.browser.hearts_page import (
     shows,
     status,
 )
+from tests.browser.page_clock import stop_page_clock
 from tests.web.hearts_helpers import person_must_act, rank
 from tests.web.server_process import ServerProcess
 
@@ -275,7 +276,7 @@ def test_every_word_of_a_burst_is_read_out(page: Page, gated: GatedServer) -> No
     new_match(page, code=CODE)
     choose_pass(page, [element_id for element_id, _ in hand_ids(page)[:3]])
     let_computers_decide(page, gated.runner, messages)
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # no frame until run_for
+    stop_page_clock(page)  # no frame until run_for
     after = burst(page, gated, messages)
     page.clock.run_for(100)
     said = [play_words(m["state"], e) for m in after for e in m["events"] if e["type"] == "play"]
