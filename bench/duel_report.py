@@ -23,6 +23,15 @@ seat), how many went alike card for card, how many first differed at a decision 
 seats and how many at one of theirs. Two runs of the same code part only at theirs: against
 the unrepeatable IS-MCTS of before 2026-12-05 that was every round, and the pairing's interval
 was then the opponent's noise alone; against today's, none.
+
+What each kind of parting gains: the rounds that part are grouped by the decision at which they
+first differ (our pass; our play in tricks 1-3, 4-6, or 7 on; one of theirs), and for each group
+the later configuration's gap minus the first's in those rounds, per round with its 95%
+interval over the rounds, and its share per round of all the rounds compared (the shares add up
+to the paired difference per round). A round's outcome after the parting is decided by every
+later decision too, so a group says where a configuration's gain or loss begins, not that the
+parting decision alone made it. Rounds of one deal are not independent, so the intervals are a
+little narrow.
 """
 
 from __future__ import annotations
@@ -30,9 +39,9 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import zip_longest
-from typing import Any
+from typing import Any, Final
 
 import bench_cli
 from openspiel_duel import mean_ci
@@ -140,11 +149,25 @@ def paired(
     return len(keys), mean_ci([other[k] - base[k] for k in keys])
 
 
+AT_OUR_PASS: Final = "our pass"
+AT_THEIRS: Final = "one of theirs"
+PARTING_KINDS: Final = (
+    AT_OUR_PASS,
+    "our play, tricks 1-3",
+    "our play, tricks 4-6",
+    "our play, trick 7 on",
+    AT_THEIRS,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Parting:
     alike: int
     ours_first: int
     theirs_first: int
+    gains: dict[str, list[float]] = field(default_factory=dict)
+    """For each kind of parting (:data:`PARTING_KINDS`), the later configuration's gap minus the
+    first's in each round that parts there."""
 
     @property
     def rounds(self) -> int:
@@ -155,34 +178,69 @@ class Parting:
 def first_difference(a: DuelRound, b: DuelRound) -> int | None:
     """The seat whose decision first differs between two plays of one round (passes first,
     our seats' before theirs, since every seat passes at once), or None when they are alike."""
+    point = parting_point(a, b)
+    return None if point is None else point[0]
+
+
+def parting_point(a: DuelRound, b: DuelRound) -> tuple[int, int | None] | None:
+    """The seat whose decision first differs and the index of that play in the round (None: at
+    the pass), or None when the two plays of the round are alike."""
     assert a.passes is not None and b.passes is not None
     assert a.plays is not None and b.plays is not None
     differ = [s for s, (x, y) in enumerate(zip(a.passes, b.passes, strict=True)) if x != y]
     if differ:
-        return min(differ, key=lambda s: (s not in a.ours, s))
+        return min(differ, key=lambda s: (s not in a.ours, s)), None
     # A record that stops early (a round cut short) parts at the longer one's next play.
-    for x, y in zip_longest(a.plays, b.plays):
+    for index, (x, y) in enumerate(zip_longest(a.plays, b.plays)):
         if x != y:
-            return (x or y)[0]
+            return (x or y)[0], index
     return None
+
+
+def parting_kind(round_: DuelRound, seat: int, play: int | None) -> str:
+    """Which of :data:`PARTING_KINDS` a parting at ``seat``'s decision (``play``: the index of
+    the card in the round, None for the pass) is."""
+    if seat not in round_.ours:
+        return AT_THEIRS
+    if play is None:
+        return AT_OUR_PASS
+    trick = play // len(round_.points) + 1
+    return PARTING_KINDS[1] if trick <= 3 else PARTING_KINDS[2] if trick <= 6 else PARTING_KINDS[3]
 
 
 def parting(base: Sequence[DuelRound], other: Sequence[DuelRound]) -> Parting:
     """Where ``other``'s rounds first part from ``base``'s (see the module docstring)."""
     by_round = {(r.seed, r.deal, r.ours): r for r in base}
     alike = ours_first = theirs_first = 0
+    gains: dict[str, list[float]] = {}
     for r in other:
         b = by_round.get((r.seed, r.deal, r.ours))
         if b is None or None in (b.passes, b.plays, r.passes, r.plays):
             continue
-        seat = first_difference(b, r)
-        if seat is None:
+        point = parting_point(b, r)
+        if point is None:
             alike += 1
-        elif seat in r.ours:
+            continue
+        seat, play = point
+        if seat in r.ours:
             ours_first += 1
         else:
             theirs_first += 1
-    return Parting(alike, ours_first, theirs_first)
+        gains.setdefault(parting_kind(r, seat, play), []).append(r.gap - b.gap)
+    return Parting(alike, ours_first, theirs_first, gains)
+
+
+def gain_lines(part: Parting) -> list[str]:
+    """What each kind of parting gains (see the module docstring)."""
+    lines = ["  gained where they part (per round that parts there; share of all compared):"]
+    for kind in PARTING_KINDS:
+        diffs = part.gains.get(kind)
+        if diffs:
+            lines.append(
+                f"    at {kind}: {len(diffs)} rounds, {_ci(mean_ci(diffs))}; "
+                f"share {sum(diffs) / part.rounds:+.3f}"
+            )
+    return lines
 
 
 def _ci(values: tuple[float, float, float]) -> str:
@@ -217,6 +275,8 @@ def report(specs: Sequence[str]) -> list[str]:
                     f"  where the runs part, {part.rounds} rounds: alike {part.alike}, "
                     f"first at our decision {part.ours_first}, at theirs {part.theirs_first}"
                 )
+                if part.gains:
+                    lines.extend(gain_lines(part))
     return lines
 
 

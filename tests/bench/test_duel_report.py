@@ -98,6 +98,10 @@ PASSES = [["AS", "KS", "QS"], ["2H", "3H", "4H"], ["2D", "3D", "4D"], ["2S", "3S
 PLAYS: list[list[Any]] = [[0, "2C"], [1, "3C"], [2, "4C"], [3, "5C"], [3, "6D"], [0, "7D"]]
 
 
+def _parting_line(lines: list[str]) -> str:
+    return next(line for line in lines if line.startswith("  where the runs part"))
+
+
 def _with(plays: list[list[Any]], index: int, card: str) -> list[list[Any]]:
     changed = [list(p) for p in plays]
     changed[index][1] = card
@@ -118,7 +122,7 @@ def test_where_the_runs_part(tmp_path: Path) -> None:
         _played(0, 3, PASSES, _with(PLAYS, 5, "8D")),
     ]
     lines = _report(_dump(tmp_path / "a.json", base), _dump(tmp_path / "b.json", other))
-    assert lines[-1] == (
+    assert _parting_line(lines) == (
         "  where the runs part, 4 rounds: alike 1, first at our decision 1, at theirs 2"
     )
 
@@ -132,7 +136,7 @@ def test_our_pass_counts_before_theirs_and_dumps_without_plays_say_nothing(
         _dump(tmp_path / "a.json", [_played(0, 0, PASSES, PLAYS)]),
         _dump(tmp_path / "b.json", [_played(0, 0, passes, PLAYS)]),
     )
-    assert lines[-1] == (
+    assert _parting_line(lines) == (
         "  where the runs part, 1 rounds: alike 0, first at our decision 1, at theirs 0"
     )
     plain = _report(_dump(tmp_path / "c.json", _base(0)), _dump(tmp_path / "d.json", _base(1)))
@@ -145,6 +149,47 @@ def test_a_record_that_stops_early_parts_at_its_missing_play(tmp_path: Path) -> 
         _dump(tmp_path / "a.json", [_played(0, 0, PASSES, PLAYS)]),
         _dump(tmp_path / "b.json", [_played(0, 0, PASSES, PLAYS[:-1])]),
     )
-    assert lines[-1] == (
+    assert _parting_line(lines) == (
         "  where the runs part, 1 rounds: alike 0, first at our decision 1, at theirs 0"
     )
+
+
+LONG_PLAYS: list[list[Any]] = [[i % 4, f"{i}X"] for i in range(32)]
+
+
+def _scored(
+    deal: int, lone: int, lone_points: int, passes: list[list[str]], plays: list[list[Any]]
+) -> dict[str, Any]:
+    row = _round(deal, lone, lone_points, [5, 5, 5], None)
+    row["passes"] = passes
+    row["plays"] = plays
+    return row
+
+
+def test_what_each_kind_of_parting_gains(tmp_path: Path) -> None:
+    # The first run: our lone seat takes 3 in every round (gap 2). The second, by round:
+    # deal 0 seat 0 alike; deal 0 seat 1 parts at our pass, 1 point (gap 4: +2); deal 1 seat 1
+    # the same (+2); deal 0 seat 2 parts at its play of trick 2 (index 6), 7 points (-4);
+    # deal 0 seat 3 parts at its play of trick 7 (index 27), 3 points (0); deal 1 seat 0 parts
+    # at seat 1's pass, theirs, 5 points (-2). Six rounds compared.
+    base = [_scored(0, lone, 3, PASSES, LONG_PLAYS) for lone in range(4)]
+    base += [_scored(1, lone, 3, PASSES, LONG_PLAYS) for lone in (0, 1)]
+    ours_pass = [list(p) for p in PASSES]
+    ours_pass[1] = ["5H", "6H", "7H"]
+    other = [
+        _scored(0, 0, 3, PASSES, LONG_PLAYS),
+        _scored(0, 1, 1, ours_pass, LONG_PLAYS),
+        _scored(1, 1, 1, ours_pass, LONG_PLAYS),
+        _scored(0, 2, 7, PASSES, _with(LONG_PLAYS, 6, "9C")),
+        _scored(0, 3, 3, PASSES, _with(LONG_PLAYS, 27, "9C")),
+        _scored(1, 0, 5, ours_pass, LONG_PLAYS),
+    ]
+    lines = _report(_dump(tmp_path / "a.json", base), _dump(tmp_path / "b.json", other))
+    assert lines[-6:] == [
+        "  where the runs part, 6 rounds: alike 1, first at our decision 4, at theirs 1",
+        "  gained where they part (per round that parts there; share of all compared):",
+        "    at our pass: 2 rounds, +2.00 [+2.00, +2.00]; share +0.667",
+        "    at our play, tricks 1-3: 1 rounds, -4.00 [no interval: one sample]; share -0.667",
+        "    at our play, trick 7 on: 1 rounds, +0.00 [no interval: one sample]; share +0.000",
+        "    at one of theirs: 1 rounds, -2.00 [no interval: one sample]; share -0.333",
+    ]
