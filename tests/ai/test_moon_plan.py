@@ -323,3 +323,12 @@ def test_expert_does_not_plan_moons() -> None:
     expert = ExpertPlayer()
     assert not expert.moon_plan and ExpertPlayer(moon_plan=True).moon_plan
     assert expert.choose_play(MOON_HAND, SplitMix64(2)) == card("9C")
+
+
+def test_expert_counts_on_every_seat_to_block_a_moon_and_hard_on_itself() -> None:
+    # Expert's rollouts let every seat block another's moon (the Hard seats it was measured
+    # against do block: docs/ai.md, 2026-12-07 evening); Hard's count on nobody but Hard.
+    for seat in range(4):
+        assert ExpertPlayer().wary(seat) == EVERYONE
+        assert HardPlayer().wary(seat) == seat
+        assert ExpertPlayer(lone_blocker=True).wary(seat) == seat

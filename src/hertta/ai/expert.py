@@ -47,6 +47,15 @@ back at about 1 s (the plan's rollouts came on top of its work: CPU p95 1.43 s, 
 0.98 s); the plan counted in the budget (``plan_in_budget``) was between the two, +0.20 [-0.47,
 0.87] over deals 1000-1099 (docs/ai.md, 2026-12-06 evening)."""
 
+EXPERT_LONE_BLOCKER = False
+"""In Expert's rollouts every seat blocks another's moon as the policy blocks one it sees (Hard
+counts on nobody but itself: ``HardPlayer.lone_blocker``). Against three Hard seats, which do
+block, single duplicate rounds paired by deal against Expert counting on nobody: +0.58 [0.20,
+0.96] points per round over deals 1000-1199 (+0.72 on 1000-1099, +0.43 on 1100-1199), and
+against Hard +0.50 [0.07, 0.94] (counting on nobody: -0.07) at the same CPU (docs/ai.md,
+2026-12-07, evening). Against seats that feed each other's moons (xinxin's) counting on nobody
+was the better guess for Hard (2026-12-02); Expert's choice was not measured against them."""
+
 EXPERT_RIVAL_LOSERS = EARLY_MOON_LOSERS
 """Expert's rollouts forecast another seat's moon as Hard's do (``HardPlayer.rival_losers``):
 1 and 2 were measured against today's Hard, paired by deal, +0.00 [-0.30, 0.31] over deals
@@ -72,7 +81,7 @@ class ExpertPlayer(HardPlayer):
         play_noise: float | None = EXPERT_PLAY_NOISE,
         prior_margin: float = PRIOR_MARGIN,
         prior_z: float = PRIOR_Z,
-        lone_blocker: bool = True,
+        lone_blocker: bool = EXPERT_LONE_BLOCKER,
         pass_shortlist: int = PASS_SHORTLIST,
         match_continuation: bool = True,
         moon_plan: bool = EXPERT_MOON_PLAN,
