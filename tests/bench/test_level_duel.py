@@ -120,9 +120,13 @@ def test_two_levels_on_the_same_deals_part_only_at_the_lone_seat(tmp_path: Path)
     )
     _duel(tmp_path / "normal.json", 7)
     lines = _run("bench/duel_report.py", str(base), str(tmp_path / "normal.json"))
-    assert lines[-1].startswith("  where the runs part, 12 rounds: alike ")
-    alike, ours, theirs = (int(x) for x in re.findall(r"\d+", lines[-1].split(":", 1)[1]))
+    parting = next(line for line in lines if line.startswith("  where the runs part"))
+    assert parting.startswith("  where the runs part, 12 rounds: alike ")
+    alike, ours, theirs = (int(x) for x in re.findall(r"\d+", parting.split(":", 1)[1]))
     assert alike + ours == 12 and theirs == 0 and ours > 0
+    # The rounds that part do so at our decisions only, and each kind is told.
+    assert not any(line.startswith("    at one of theirs") for line in lines)
+    assert any(line.startswith("    at our ") for line in lines)
 
 
 def test_the_against_seats_take_their_own_options(tmp_path: Path) -> None:
