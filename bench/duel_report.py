@@ -150,12 +150,15 @@ def paired(
 
 
 AT_OUR_PASS: Final = "our pass"
+AT_OUR_EARLY_PLAY: Final = "our play, tricks 1-3"
+AT_OUR_MIDDLE_PLAY: Final = "our play, tricks 4-6"
+AT_OUR_LATE_PLAY: Final = "our play, trick 7 on"
 AT_THEIRS: Final = "one of theirs"
 PARTING_KINDS: Final = (
     AT_OUR_PASS,
-    "our play, tricks 1-3",
-    "our play, tricks 4-6",
-    "our play, trick 7 on",
+    AT_OUR_EARLY_PLAY,
+    AT_OUR_MIDDLE_PLAY,
+    AT_OUR_LATE_PLAY,
     AT_THEIRS,
 )
 
@@ -175,16 +178,10 @@ class Parting:
         return self.alike + self.ours_first + self.theirs_first
 
 
-def first_difference(a: DuelRound, b: DuelRound) -> int | None:
-    """The seat whose decision first differs between two plays of one round (passes first,
-    our seats' before theirs, since every seat passes at once), or None when they are alike."""
-    point = parting_point(a, b)
-    return None if point is None else point[0]
-
-
 def parting_point(a: DuelRound, b: DuelRound) -> tuple[int, int | None] | None:
-    """The seat whose decision first differs and the index of that play in the round (None: at
-    the pass), or None when the two plays of the round are alike."""
+    """The seat whose decision first differs between two plays of one round (passes first,
+    our seats' before theirs, since every seat passes at once) and the index of that play in the
+    round (None: at the pass), or None when they are alike."""
     assert a.passes is not None and b.passes is not None
     assert a.plays is not None and b.plays is not None
     differ = [s for s, (x, y) in enumerate(zip(a.passes, b.passes, strict=True)) if x != y]
@@ -205,7 +202,9 @@ def parting_kind(round_: DuelRound, seat: int, play: int | None) -> str:
     if play is None:
         return AT_OUR_PASS
     trick = play // len(round_.points) + 1
-    return PARTING_KINDS[1] if trick <= 3 else PARTING_KINDS[2] if trick <= 6 else PARTING_KINDS[3]
+    return (
+        AT_OUR_EARLY_PLAY if trick <= 3 else AT_OUR_MIDDLE_PLAY if trick <= 6 else AT_OUR_LATE_PLAY
+    )
 
 
 def parting(base: Sequence[DuelRound], other: Sequence[DuelRound]) -> Parting:

@@ -86,9 +86,9 @@ def test_three_of_our_seats_against_a_lone_opponent(tmp_path: Path) -> None:
 
 
 def _played(
-    deal: int, lone: int, passes: list[list[str]], plays: list[list[Any]]
+    deal: int, lone: int, passes: list[list[str]], plays: list[list[Any]], lone_points: int = 3
 ) -> dict[str, Any]:
-    row = _round(deal, lone, 3, [5, 5, 5], None)
+    row = _round(deal, lone, lone_points, [5, 5, 5], None)
     row["passes"] = passes
     row["plays"] = plays
     return row
@@ -157,32 +157,23 @@ def test_a_record_that_stops_early_parts_at_its_missing_play(tmp_path: Path) -> 
 LONG_PLAYS: list[list[Any]] = [[i % 4, f"{i}X"] for i in range(32)]
 
 
-def _scored(
-    deal: int, lone: int, lone_points: int, passes: list[list[str]], plays: list[list[Any]]
-) -> dict[str, Any]:
-    row = _round(deal, lone, lone_points, [5, 5, 5], None)
-    row["passes"] = passes
-    row["plays"] = plays
-    return row
-
-
 def test_what_each_kind_of_parting_gains(tmp_path: Path) -> None:
     # The first run: our lone seat takes 3 in every round (gap 2). The second, by round:
     # deal 0 seat 0 alike; deal 0 seat 1 parts at our pass, 1 point (gap 4: +2); deal 1 seat 1
     # the same (+2); deal 0 seat 2 parts at its play of trick 2 (index 6), 7 points (-4);
     # deal 0 seat 3 parts at its play of trick 7 (index 27), 3 points (0); deal 1 seat 0 parts
     # at seat 1's pass, theirs, 5 points (-2). Six rounds compared.
-    base = [_scored(0, lone, 3, PASSES, LONG_PLAYS) for lone in range(4)]
-    base += [_scored(1, lone, 3, PASSES, LONG_PLAYS) for lone in (0, 1)]
+    base = [_played(0, lone, PASSES, LONG_PLAYS, 3) for lone in range(4)]
+    base += [_played(1, lone, PASSES, LONG_PLAYS, 3) for lone in (0, 1)]
     ours_pass = [list(p) for p in PASSES]
     ours_pass[1] = ["5H", "6H", "7H"]
     other = [
-        _scored(0, 0, 3, PASSES, LONG_PLAYS),
-        _scored(0, 1, 1, ours_pass, LONG_PLAYS),
-        _scored(1, 1, 1, ours_pass, LONG_PLAYS),
-        _scored(0, 2, 7, PASSES, _with(LONG_PLAYS, 6, "9C")),
-        _scored(0, 3, 3, PASSES, _with(LONG_PLAYS, 27, "9C")),
-        _scored(1, 0, 5, ours_pass, LONG_PLAYS),
+        _played(0, 0, PASSES, LONG_PLAYS, 3),
+        _played(0, 1, ours_pass, LONG_PLAYS, 1),
+        _played(1, 1, ours_pass, LONG_PLAYS, 1),
+        _played(0, 2, PASSES, _with(LONG_PLAYS, 6, "9C"), 7),
+        _played(0, 3, PASSES, _with(LONG_PLAYS, 27, "9C"), 3),
+        _played(1, 0, ours_pass, LONG_PLAYS, 5),
     ]
     lines = _report(_dump(tmp_path / "a.json", base), _dump(tmp_path / "b.json", other))
     assert lines[-6:] == [
