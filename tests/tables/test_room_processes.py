@@ -15,6 +15,7 @@ from hertta.hearts.decisions import (
 )
 from hertta.store import Store
 from hertta.tables.bots import ThreadBotRunner
+from hertta.tables.leases import LeaseKeeper
 from hertta.tables.live import Leases, LiveTables
 from hertta.tables.model import SeatError
 from hertta.tables.online import (
@@ -256,5 +257,56 @@ def test_a_leave_heard_in_another_process_is_told_in_the_right_order(
         await other.close()
         runner.close()
         store.close()
+
+    run(test)
+
+
+def test_a_process_that_has_just_taken_the_lease_shows_the_clock(tmp_path: Path) -> None:
+    """Several processes with a turn clock. A process takes a table's lease before it times the
+    decision owed: the computer players' loop takes it as soon as they have a card to give, the
+    lease keeper and a resuming room before they time it (``lease_taken``). Meanwhile its
+    people were shown no clock at all (seen once under load), while another process showed it
+    running; the clock shown there is the one the store tells."""
+
+    async def test() -> None:
+        store, service = service_at(tmp_path / "hertta.db")
+        runner = ThreadBotRunner()
+
+        timers = FakeTimers()
+
+        def process(owner: str) -> RoomServices:
+            live = LiveTables(service, runner, leases=Leases(store, owner))
+            return RoomServices(service, store, live, runner, timers, "deal-key",
+                                owner=owner, alone=False)
+
+        online = online_table_from_request(table_request(clock=15), table_id="room-1",
+                                           invite="secret-invite", host="host",
+                                           host_name="Hosts", levels=LEVELS)
+        store.insert_online(online)
+        here = Rooms(process("here")).add(online)
+        rooms_there = Rooms(process("there"))
+        there = rooms_there.add(online)
+        seen = Seen(there, None)
+        await seat_everyone(here)  # started here: this process holds the lease
+        await there.refresh()  # the seating notice of the start
+        assert there.live is not None and not there.live.holds
+        shown = there.clock_json()  # worked out from the store
+        assert shown is not None and (shown["kind"], shown["seats"]) == ("pass", [0, 1, 2, 3])
+        store.drop_lease(there.id, "here")  # its process is gone
+        assert await there.live.hold()  # as the computer players' loop takes it
+        taken = there.clock_json()
+        assert taken is not None and (taken["kind"], taken["seats"]) == ("pass", [0, 1, 2, 3])
+        assert 0 < taken["remaining_ms"] <= 15000
+        await here.close()  # no more timers of its own
+        # The keeper's next tick sees the lease held: it still tells the room, which times
+        # the decision (it used to, only for a lease it took itself).
+        keeper = LeaseKeeper(rooms_there.services.live, rooms_there, store, "there")
+        await keeper.tick()
+        timers.advance(16)  # nobody passed in time: a Normal player passes for each of them
+        await until(lambda: there.match is not None
+                    and there.match.round.phase.value == "playing", seen)
+        timed_out = sorted(e["seat"] for e in seen.events if e["type"] == "timed_out")
+        assert timed_out == [0, 1, 2, 3]
+        await there.close()
 
     run(test)

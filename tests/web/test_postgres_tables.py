@@ -236,10 +236,6 @@ def two_people_on_a_clock(servers: list[ServerProcess], rules: dict[str, Any]) -
     return sockets
 
 
-CLOCK_SHOWN_WITHIN = 5
-"""Messages after the first state with the game within which the clock must be shown."""
-
-
 def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]) -> None:
     """Two people on two processes let the 15-second clock run out while passing: both are
     told of both decisions the clock made, whichever process keeps it."""
@@ -247,13 +243,9 @@ def test_a_clocks_decision_is_told_on_every_process(servers: list[ServerProcess]
     for socket in sockets:
         while latest(socket)["game"] is None:
             news(socket)
-        # Whichever process keeps the clock, both show it (it was null on the other one). Under
-        # load the first state with the game can come before the clock is known there (seen
-        # once beside two benchmark lanes): it must then come within the next few messages.
-        for _ in range(CLOCK_SHOWN_WITHIN):
-            if latest(socket)["table"]["clock_state"] is not None:
-                break
-            news(socket)
+        # Whichever process keeps the clock, both show it (it was null on the other one; and,
+        # once under load, on a process that had just taken the lease and not yet timed the
+        # decision: tests/tables/test_room_processes.py).
         clock = latest(socket)["table"]["clock_state"]
         assert clock is not None and clock["kind"] == "pass" and clock["seats"] == [0, 1], clock
         assert 0 < clock["remaining_ms"] <= 15000

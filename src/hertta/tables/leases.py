@@ -61,13 +61,13 @@ class LeaseKeeper:
         for live in self.live.all():
             if not self.wants_lease(live):
                 continue
-            had = live.holds
             if not await live.hold():
                 continue
-            if not had:  # taking it woke the computer players
+            if live.lease_news:  # taken here or by the computer players' loop since last tick
                 room = self.rooms.get(live.id)
                 if room is not None:
                     await room.lease_taken()
+                live.lease_news = False  # no room: nothing to time, nobody to tell
             # Waking them on every tick, not only when the lease is taken, costs a look at the
             # state when they owe nothing (they are not started twice); it means a wake-up
             # lost between processes holds a table for one tick, not for ever. One was: under

@@ -152,6 +152,9 @@ class LiveTable:
         self.leases = leases
         self.held_until = 0.0
         """Until when (``leases.clock``) this process holds the lease."""
+        self.lease_news = False
+        """The lease was taken here and the room has not been told (``Room.lease_taken``):
+        set on every path that takes it, the computer players' loop included."""
         self.watchers: list[Watcher] = []
         self.lock = asyncio.Lock()
         self._bots: asyncio.Task[None] | None = None
@@ -185,6 +188,7 @@ class LiveTable:
         )
         self.held_until = now + leases.seconds if took else 0.0
         if took and not had:
+            self.lease_news = True
             # Their loop may have ended a moment ago, refused by the old holder's lease: had
             # nobody woken it here, a table whose lease was taken outside the keeper would
             # wait for a decision that never came.

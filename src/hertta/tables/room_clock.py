@@ -107,9 +107,12 @@ class RoomClock:
 
     def clock_json(self) -> dict[str, Any] | None:
         live = self.live
-        if self._clock is None and live is not None and not live.holds and self.online.clock_s:
-            # Another process keeps the clock; its deadline runs from when the decision became
-            # owed, as a process taking the table over would resume it (``resumed`` above).
+        if self._clock is None and live is not None and self.online.clock_s:
+            # Another process keeps the clock, or this one has just taken the table's lease and
+            # not timed the decision yet (the computer players' loop takes it as soon as they
+            # have a card to give): the deadline runs from when the decision became owed, as a
+            # process taking the table over resumes it (``resumed`` above). When this process
+            # times nothing because people owe nothing, the store says so too.
             kind, seats = self.owed_by_people()
             if kind is None or not seats or not live.table.row.owed_from:
                 return None

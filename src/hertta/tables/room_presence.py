@@ -276,6 +276,8 @@ class RoomPresence:
 
     async def lease_taken(self) -> None:
         """This process now runs the table (its players, clock, stand-ins)."""
+        if self.live is not None:
+            self.live.lease_news = False
         await self.share_presence(adopt=True)
         self._after_change(resumed=True)  # the clock goes on from where the last holder was
         await self._maybe_next_round()

@@ -109,6 +109,7 @@ class RoomSeating:
         live = services.live.adopt(table, self)
         self._play(live)
         await live.hold()  # the process that starts the match runs it (several processes)
+        live.lease_news = False  # nothing to take over: the clock is timed afresh here
         self._after_change()
         # The first round is told as every later one is (its pass direction and dealer).
         self._notify([{"type": "seating"}, {"type": "started"}, round_event(live.table.state)])
