@@ -53,8 +53,9 @@ counts on nobody but itself: ``HardPlayer.lone_blocker``). Against three Hard se
 block, single duplicate rounds paired by deal against Expert counting on nobody: +0.58 [0.20,
 0.96] points per round over deals 1000-1199 (+0.72 on 1000-1099, +0.43 on 1100-1199), and
 against Hard +0.50 [0.07, 0.94] (counting on nobody: -0.07) at the same CPU (docs/ai.md,
-2026-12-07, evening). Against seats that feed each other's moons (xinxin's) counting on nobody
-was the better guess for Hard (2026-12-02); Expert's choice was not measured against them."""
+2026-12-07, evening); on the 150 fresh deals 1200-1349 about +0.53 (2026-12-07, night).
+Against seats that feed each other's moons (xinxin's) counting on nobody was the better guess
+for Hard (2026-12-02); Expert's choice was not measured against them."""
 
 EXPERT_RIVAL_LOSERS = EARLY_MOON_LOSERS
 """Expert's rollouts forecast another seat's moon as Hard's do (``HardPlayer.rival_losers``):
