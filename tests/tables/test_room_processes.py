@@ -261,12 +261,15 @@ def test_a_leave_heard_in_another_process_is_told_in_the_right_order(
     run(test)
 
 
-def test_a_process_that_has_just_taken_the_lease_shows_the_clock(tmp_path: Path) -> None:
+def test_a_lease_taken_by_the_computer_players_loop_shows_and_times_the_clock(
+    tmp_path: Path,
+) -> None:
     """Several processes with a turn clock. A process takes a table's lease before it times the
     decision owed: the computer players' loop takes it as soon as they have a card to give, the
     lease keeper and a resuming room before they time it (``lease_taken``). Meanwhile its
     people were shown no clock at all (seen once under load), while another process showed it
-    running; the clock shown there is the one the store tells."""
+    running; the clock shown there is the one the store tells. And a lease the loop took was
+    never told to the room, which then timed nothing until the next decision."""
 
     async def test() -> None:
         store, service = service_at(tmp_path / "hertta.db")
