@@ -17,8 +17,9 @@ from hertta.hearts.decisions import (
     decision_needed,
 )
 from hertta.hearts.match import MatchState
+from hertta.store import Store
 from hertta.tables.bots import ThreadBotRunner
-from hertta.tables.live import LiveTables
+from hertta.tables.live import Leases, LiveTables
 from hertta.tables.online import (
     OnlineStatus,
     OnlineTable,
@@ -26,6 +27,7 @@ from hertta.tables.online import (
     sit,
 )
 from hertta.tables.rooms import Room, RoomChange, Rooms, RoomServices
+from hertta.tables.service import TableService
 from tests.tables.fake_timers import FakeTimers
 from tests.tables.helpers import service_at
 
@@ -142,6 +144,17 @@ def rooms_of_two_processes(tmp_path: Path) -> tuple[Room, Room]:
     services = replace(here.services, live=LiveTables(here.services.tables,
                                                       here.services.runner))
     return here, Rooms(services).add(services.online.read_online(here.id))
+
+
+def leased_services(
+    store: Store, service: TableService, runner: ThreadBotRunner, owner: str,
+    timers: FakeTimers | None = None,
+) -> RoomServices:
+    """The room services of the process ``owner`` when several share ``store``: leases and
+    presence kept there."""
+    live = LiveTables(service, runner, leases=Leases(store, owner))
+    return RoomServices(service, store, live, runner, timers or FakeTimers(), "deal-key",
+                        coordination=store, owner=owner, alone=False)
 
 
 class GatedRunner(ThreadBotRunner):

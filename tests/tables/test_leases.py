@@ -17,10 +17,10 @@ from hertta.tables.hearts import dealt_code, setup_for, solo_seats
 from hertta.tables.leases import LeaseKeeper
 from hertta.tables.live import Change, Leases, LiveTable, LiveTables
 from hertta.tables.online import online_table_from_request
-from hertta.tables.rooms import Rooms, RoomServices
+from hertta.tables.rooms import Rooms
 from hertta.tables.service import TableService
-from tests.tables.fake_timers import FakeTimers
 from tests.tables.helpers import service_at
+from tests.tables.room_helpers import leased_services
 from tests.tables.test_rooms import LEVELS, Seen, seat_everyone, table_request, until
 
 TABLE_ID = "leased-table"
@@ -94,16 +94,10 @@ def test_a_process_taking_a_table_over_plays_on_for_the_stand_ins_it_finds(
     """Process A stood a computer player in for an away seat and died; process B opens the
     table, takes it over and finds the stand-in in the store: it must play that seat (the
     stand-in arrived after B's computer players had looked, and nobody woke them again)."""
-    def services(store: Store, service: TableService, runner: ThreadBotRunner,
-                 owner: str) -> RoomServices:
-        live = LiveTables(service, runner, leases=Leases(store, owner))
-        return RoomServices(service, store, live, runner, FakeTimers(), "deal-key",
-                            coordination=store, owner=owner, alone=False)
-
     async def scenario() -> None:
         store, service = service_at(tmp_path / "hertta.db")
         runner = ThreadBotRunner()
-        first = Rooms(services(store, service, runner, "A"))
+        first = Rooms(leased_services(store, service, runner, "A"))
         online = online_table_from_request(table_request(), table_id=TABLE_ID, invite="x",
                                            host="host", host_name="Hosts", levels=LEVELS)
         store.insert_online(online)
@@ -114,7 +108,7 @@ def test_a_process_taking_a_table_over_plays_on_for_the_stand_ins_it_finds(
         await room.live.stop()
         await first.close()
         store.forget_process("A")  # ... and died
-        second = Rooms(services(store, service, runner, "B"))
+        second = Rooms(leased_services(store, service, runner, "B"))
         taken = await second.open(TABLE_ID)
         seen = Seen(taken, None)
         assert taken.live is not None and taken.live.holds and 1 in taken.live.stand_ins
@@ -137,9 +131,8 @@ def test_the_keeper_wakes_computer_players_that_a_lost_wake_up_left_resting(
     async def scenario() -> None:
         store, service = service_at(tmp_path / "hertta.db")
         runner = ThreadBotRunner()
-        tables = LiveTables(service, runner, leases=Leases(store, "this-process"))
-        rooms = Rooms(RoomServices(service, store, tables, runner, FakeTimers(), "deal-key",
-                                   coordination=store, owner="this-process", alone=False))
+        rooms = Rooms(leased_services(store, service, runner, "this-process"))
+        tables = rooms.services.live
         keeper = LeaseKeeper(tables, rooms, store, "this-process")
         try:
             live, changes = await refused_then_free(store, service, tables)

@@ -16,7 +16,7 @@ from hertta.hearts.decisions import (
 from hertta.store import Store
 from hertta.tables.bots import ThreadBotRunner
 from hertta.tables.leases import LeaseKeeper
-from hertta.tables.live import Leases, LiveTables
+from hertta.tables.live import LiveTables
 from hertta.tables.model import SeatError
 from hertta.tables.online import (
     OnlineStatus,
@@ -24,7 +24,6 @@ from hertta.tables.online import (
     sit,
 )
 from hertta.tables.rooms import RoomChange, Rooms, RoomServices
-from hertta.tables.service import TableService
 from tests.tables.fake_timers import FakeTimers
 from tests.tables.helpers import service_at
 from tests.tables.room_helpers import (
@@ -32,6 +31,7 @@ from tests.tables.room_helpers import (
     GatedRunner,
     Seen,
     a_match_played_to_its_end,
+    leased_services,
     rooms_of_two_processes,
     run,
     seat_everyone,
@@ -219,12 +219,6 @@ def test_a_leave_heard_in_another_process_is_told_in_the_right_order(
     stand-in. Another process hears of both by two notices whose reads may end in either order;
     when the stand-in's came first it told "a computer plays seat 1" and never that p1 had
     left. Either way round, its connections are told "left" once, then the stand-in."""
-    def services(store: Store, service: TableService, runner: ThreadBotRunner,
-                 owner: str) -> RoomServices:
-        live = LiveTables(service, runner, leases=Leases(store, owner))
-        return RoomServices(service, store, live, runner, FakeTimers(), "deal-key",
-                            coordination=store, owner=owner, alone=False)
-
     async def stand_in_stored(store: Store, table_id: str) -> None:
         while 1 not in store.stand_ins(table_id):
             await asyncio.sleep(0.01)  # the holder's write is a task of its own
@@ -235,10 +229,10 @@ def test_a_leave_heard_in_another_process_is_told_in_the_right_order(
         online = online_table_from_request(table_request(), table_id="two-places", invite="x",
                                            host="host", host_name="Hosts", levels=LEVELS)
         store.insert_online(online)
-        holder = Rooms(services(store, service, runner, "A")).add(online)
+        holder = Rooms(leased_services(store, service, runner, "A")).add(online)
         await seat_everyone(holder)
         assert holder.live is not None and holder.live.holds
-        other = await Rooms(services(store, service, runner, "B")).open("two-places")
+        other = await Rooms(leased_services(store, service, runner, "B")).open("two-places")
         assert other.live is not None and not other.live.holds
         seen = Seen(other, 0)
         await holder.leave("p1")
@@ -274,20 +268,13 @@ def test_a_lease_taken_by_the_computer_players_loop_shows_and_times_the_clock(
     async def test() -> None:
         store, service = service_at(tmp_path / "hertta.db")
         runner = ThreadBotRunner()
-
         timers = FakeTimers()
-
-        def process(owner: str) -> RoomServices:
-            live = LiveTables(service, runner, leases=Leases(store, owner))
-            return RoomServices(service, store, live, runner, timers, "deal-key",
-                                owner=owner, alone=False)
-
         online = online_table_from_request(table_request(clock=15), table_id="room-1",
                                            invite="secret-invite", host="host",
                                            host_name="Hosts", levels=LEVELS)
         store.insert_online(online)
-        here = Rooms(process("here")).add(online)
-        rooms_there = Rooms(process("there"))
+        here = Rooms(leased_services(store, service, runner, "here", timers)).add(online)
+        rooms_there = Rooms(leased_services(store, service, runner, "there", timers))
         there = rooms_there.add(online)
         seen = Seen(there, None)
         await seat_everyone(here)  # started here: this process holds the lease
