@@ -64,10 +64,12 @@ class LeaseKeeper:
             if not await live.hold():
                 continue
             if live.lease_news:  # taken here or by the computer players' loop since last tick
+                # Told before the room's reads, so a lease lost and taken again meanwhile is
+                # news for the next tick (no room: nothing to time, nobody to tell).
+                live.lease_news = False
                 room = self.rooms.get(live.id)
                 if room is not None:
                     await room.lease_taken()
-                live.lease_news = False  # no room: nothing to time, nobody to tell
             # Waking them on every tick, not only when the lease is taken, costs a look at the
             # state when they owe nothing (they are not started twice); it means a wake-up
             # lost between processes holds a table for one tick, not for ever. One was: under
