@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hertta.ai.driver import play_round
 from hertta.ai.easy import EasyPlayer
 from hertta.ai.knowledge import Knowledge, knowledge_of
-from hertta.ai.sampling import SamplingError, sample_deal
+from hertta.ai.sampling import DealSampler, SamplingError, sample_deal
 from hertta.cards import Suit
 from hertta.hearts.config import PRESETS
 from hertta.hearts.deck import PASS_CYCLES
@@ -203,3 +203,44 @@ def test_whole_rounds_sample_consistently_at_every_decision() -> None:
             state, [EasyPlayer()] * 6, [SplitMix64(seed * 7 + s) for s in range(6)], hook=hook
         )
     assert checked > 100
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset_name=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 2**32),
+    stop=st.integers(0, 60),
+    players=st.integers(3, 6),
+)
+def test_a_kept_sampler_deals_what_sample_deal_deals(
+    preset_name: str, seed: int, stop: int, players: int
+) -> None:
+    # A search keeps one DealSampler per decision and asks it for card indices; the deals
+    # must be sample_deal's, draw for draw, or the search's decisions would change.
+    rules = PRESETS[preset_name]
+    if players not in rules.player_counts:
+        players = rules.player_counts[0]
+    cycle = PASS_CYCLES[players]
+    state = deal_round(rules, players, seed % players, cycle[seed % len(cycle)], seed)
+    rng = SplitMix64(seed)
+    easy = [EasyPlayer() for _ in range(players)]
+    while state.phase is Phase.PASSING:
+        for seat in state.waiting_for:
+            state = submit_pass(state, seat, easy[seat].choose_pass(observe(state, seat), rng))
+    for _ in range(stop):
+        if state.phase is not Phase.PLAYING:
+            break
+        seat = state.turn
+        assert seat is not None
+        state = play_card(state, seat, easy[seat].choose_play(observe(state, seat), rng))
+    if state.phase is not Phase.PLAYING:
+        return
+    know = knowledge_of(view(state))
+    sampler = DealSampler(know)
+    by_deal, by_sampler, by_indices = SplitMix64(seed), SplitMix64(seed), SplitMix64(seed)
+    for _ in range(3):
+        deal = sample_deal(know, by_deal)
+        assert sampler.sample(by_sampler) == deal
+        hands, kitty = sampler.sample_indices(by_indices)
+        assert [sorted(hand) for hand in hands] == [[c.index for c in h] for h in deal.hands]
+        assert sorted(kitty) == sorted(c.index for c in deal.kitty)

@@ -6,12 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hertta.ai import rollout
 from hertta.ai.play_rules import normal_play
 from hertta.ai.rollout import (
     EVERYONE,
+    PolicyTables,
     choose_card,
     fast_choice,
     final_points,
+    lead_pool,
     moon_losers,
     moon_state,
     out_mask,
@@ -21,10 +24,11 @@ from hertta.ai.rollout import (
 )
 from hertta.ai.situation import situation_of
 from hertta.cards import Card, Suit, parse_cards
-from hertta.hearts.compiled import compile_rules
+from hertta.hearts.compiled import SUIT_MASKS, compile_rules
 from hertta.hearts.config import PRESETS
 from hertta.hearts.fast import FastRound
 from hertta.hearts.round import RoundState, deal_round
+from hertta.rng import SplitMix64
 
 from .helpers import lone_taker_trick, position, view
 
@@ -193,3 +197,54 @@ def test_moon_losers_counts_the_cards_two_cards_out_can_beat(hand: int, out: int
             above = [c for c in range(card + 1, suit_top) if out >> c & 1]
             expected += len(above) >= 2
     assert moon_losers(hand, out) == expected
+
+
+def _lead_by_tuples(game: FastRound, mask: int, tables: PolicyTables) -> int:
+    """The rollout's lead as it was written before its key was packed into one number: the
+    reference :func:`hertta.ai.rollout._lead` must agree with."""
+    out = out_mask(game)
+    mask = lead_pool(game, mask, tables, out)
+    if not mask & (mask - 1):
+        return (mask & -mask).bit_length() - 1
+    hand = game.hands[game.turn]
+    best, best_key = -1, (2.0, 0, 0, 0)
+    for suit in range(4):
+        part = mask & SUIT_MASKS[suit]
+        if part:
+            card = (part & -part).bit_length() - 1
+            suit_out = out & SUIT_MASKS[suit]
+            below = suit_out & ((1 << card) - 1)
+            share = below.bit_count() / suit_out.bit_count() if suit_out else 1.0
+            key = (
+                share,
+                int(tables.penalty[card] > 0),
+                (hand & SUIT_MASKS[suit]).bit_count(),
+                card - 13 * suit,
+            )
+            if key < best_key:
+                best, best_key = card, key
+    return best
+
+
+@pytest.mark.parametrize(
+    ("preset_name", "players"), [("standard", 4), ("omnibus", 3), ("cancellation", 6)]
+)
+@given(seed=st.integers(0, 2**64 - 1))
+def test_the_packed_lead_key_orders_leads_as_the_tuple_did(
+    preset_name: str, players: int, seed: int
+) -> None:
+    rules = PRESETS[preset_name]
+    tables = policy_tables(compile_rules(rules, players))
+    rng = SplitMix64(seed)
+    game = deal_round(rules, players, 0, "none", rng.next_u64()).to_fast()
+    while game.tricks_left:
+        others = 0
+        for seat, hand in enumerate(game.hands):
+            if seat != game.turn:
+                others |= hand
+        assert out_mask(game) == others
+        legal = game.legal_mask()
+        if not game.trick:
+            assert rollout._lead(game, legal, tables) == _lead_by_tuples(game, legal, tables)
+        cards = [c for c in range(52) if legal >> c & 1]
+        game.play(cards[rng.below(len(cards))])

@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_hands
+from hertta.ai.inference import DEFAULT_NOISE, log_play_likelihood, starting_indices
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.lookahead import LOOKAHEAD_COST, play_out_lookahead
 from hertta.ai.moon import match_playout_choice
@@ -52,7 +52,7 @@ from hertta.ai.rollout import (
     play_out,
     policy_tables,
 )
-from hertta.ai.sampling import sample_deal
+from hertta.ai.sampling import DealSampler
 from hertta.ai.search import (
     Collector,
     Evaluation,
@@ -67,7 +67,7 @@ from hertta.cards import Card, Suit
 from hertta.errors import ConfigError
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.deck import PASS_COUNT, deck_for, hand_size
-from hertta.hearts.observation import Observation, fast_round_from_observation
+from hertta.hearts.observation import FastPosition, Observation
 from hertta.rng import SplitMix64
 
 DEFAULT_BUDGET = 50_000
@@ -369,6 +369,8 @@ def play_world(
     weigh = noise is not None and not obs.rules.cancellation and any(s != seat for s, _ in history)
 
     worlds = 0
+    sampler = DealSampler(know)
+    position = FastPosition(obs)
 
     def score(points: list[int]) -> float:
         return utility(points, seat, totals, limit)
@@ -378,13 +380,13 @@ def play_world(
         worlds += 1
         # Odd worlds feed the planned moon; even ones block it and forecast a rival's moon.
         fed = worlds % 2 == 1
-        deal = sample_deal(know, rng)
+        hands, kitty = sampler.sample_indices(rng)
         log = 0.0
         if weigh:
             assert noise is not None
-            start = starting_hands(deal.hands, history, obs.players)
+            start = starting_indices(hands, history, obs.players)
             log += log_play_likelihood(compiled, tables, obs.dealer, start, history, seat, noise)
-        base = fast_round_from_observation(obs, deal.hands, deal.kitty)
+        base = position.fill(hands, kitty)
         rival = planning_rival(base, seat) if rival_moons and not fed else -1
         values = []
         for shooting in plans:

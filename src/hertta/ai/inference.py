@@ -87,10 +87,17 @@ def starting_hands(
     hands: Sequence[Sequence[Card]], plays: Sequence[tuple[int, Card]], players: int
 ) -> list[list[int]]:
     """Each seat's hand at the first trick: what it holds now plus what it has played."""
-    out = [[c.index for c in hand] for hand in hands]
+    return starting_indices([[c.index for c in hand] for hand in hands], plays, players)
+
+
+def starting_indices(
+    hands: Sequence[Sequence[int]], plays: Sequence[tuple[int, Card]], players: int
+) -> list[list[int]]:
+    """:func:`starting_hands` from card indices."""
+    out = [list(hand) for hand in hands[:players]]
     for seat, card in plays:
         out[seat].append(card.index)
-    return out[:players]
+    return out
 
 
 def log_play_likelihood(
@@ -113,16 +120,21 @@ def log_play_likelihood(
         if seat != viewer and not (taker == seat and shooting):
             legal = game.legal_mask()
             if legal & (legal - 1):
-                predicted = choose_card(game, tables, taker, shooting)
                 kind = play_kind_mask(game, legal, index, tables)
                 share = noise * kind.bit_count() / legal.bit_count()
-                explained = float(kind >> predicted & 1)
-                if taker in (-1, seat) and not (taker == seat and shooting):
-                    out = out_mask(game)
-                    if moon_losers(game.hands[seat], out) <= MOON_TRY_LOSERS:
-                        # It may be trying for the moon: half a shooter's play.
-                        shot = shoot_card(game, legal, tables, out)
-                        explained = (explained + float(kind >> shot & 1)) / 2
+                if kind == legal:
+                    # Every legal card is of the played card's kind: whatever the policy (or a
+                    # shooter) would have played explains it, so neither is asked.
+                    explained = 1.0
+                else:
+                    predicted = choose_card(game, tables, taker, shooting)
+                    explained = float(kind >> predicted & 1)
+                    if taker in (-1, seat) and not (taker == seat and shooting):
+                        out = out_mask(game)
+                        if moon_losers(game.hands[seat], out) <= MOON_TRY_LOSERS:
+                            # It may be trying for the moon: half a shooter's play.
+                            shot = shoot_card(game, legal, tables, out)
+                            explained = (explained + float(kind >> shot & 1)) / 2
                 total += math.log(share + keep * explained)
         game.play(index)
         if not game.trick:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.passing import PassContext, normal_pass
 from hertta.ai.rollout import EVERYONE, final_points, play_out, policy_tables
-from hertta.ai.sampling import sample_deal
+from hertta.ai.sampling import DealSampler
 from hertta.ai.search import Utility, World, round_utility
 from hertta.cards import Card
 from hertta.hearts.compiled import compile_rules
@@ -41,8 +41,10 @@ def pass_world(
     know = pass_knowledge(obs, hand_size(rules, n))
     seat = obs.seat
 
+    sampler = DealSampler(know)
+
     def world() -> tuple[float, list[float]]:
-        deal = sample_deal(know, rng)
+        deal = sampler.sample(rng)
         dealt = FastRound.start(
             compiled,
             obs.dealer,

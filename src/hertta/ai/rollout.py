@@ -37,6 +37,7 @@ from functools import cache
 
 from hertta.hearts.compiled import (
     HEARTS_MASK,
+    NOT_HEARTS_MASK,
     SPADES_MASK,
     SUIT_MASKS,
     CompiledRules,
@@ -111,8 +112,7 @@ def _lowest(mask: int) -> int:
 
 def _queen_out(game: FastRound) -> bool:
     """A Q♠ is still in someone else's hand (unplayed), as far as the seat to move can tell."""
-    me = game.turn
-    return any(seat != me and hand & QUEEN_BIT for seat, hand in enumerate(game.hands))
+    return bool(out_mask(game) & QUEEN_BIT)
 
 
 def lead_pool(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
@@ -134,6 +134,15 @@ def lead_pool(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int
     return mask
 
 
+_SUIT_SPANS = tuple((suit_mask, 13 * suit) for suit, suit_mask in enumerate(SUIT_MASKS))
+_LEAD_SHARE_SCALE = 1 << 17
+"""A lead's key packs (share, scores, suit length, rank) into ``share * scale + scores * 256
++ length * 16 + rank``: length and rank are below 16 and 13, so the last three fit under 512,
+and two different shares (fractions with denominators up to 13) differ by at least 1/156,
+which the scale turns into more than 512: the number orders leads as the tuple does."""
+_NO_LEAD_KEY = 2.0 * _LEAD_SHARE_SCALE
+
+
 def _lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
     out = out_mask(game)
     mask = lead_pool(game, mask, tables, out)
@@ -146,19 +155,24 @@ def _lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
     hand = game.hands[game.turn]
     penalty = tables.penalty
     best = -1
-    best_key = (2.0, 0, 0, 0)
-    for suit in range(4):
-        part = mask & SUIT_MASKS[suit]
+    best_key = _NO_LEAD_KEY
+    for suit_mask, low in _SUIT_SPANS:
+        part = mask & suit_mask
         if part:
-            card = _lowest(part)
-            suit_out = out & SUIT_MASKS[suit]
-            below = suit_out & ((1 << card) - 1)
-            share = below.bit_count() / suit_out.bit_count() if suit_out else 1.0
+            card = (part & -part).bit_length() - 1
+            suit_out = out & suit_mask
+            share = (
+                (suit_out & ((1 << card) - 1)).bit_count() / suit_out.bit_count()
+                if suit_out
+                else 1.0
+            )
+            # The key (share, scores, suit length, rank) packed in one number (see
+            # _LEAD_SHARE_SCALE): comparing it builds no tuple.
             key = (
-                share,
-                int(penalty[card] > 0),
-                (hand & SUIT_MASKS[suit]).bit_count(),
-                card - 13 * suit,
+                share * _LEAD_SHARE_SCALE
+                + (penalty[card] > 0) * 256
+                + (hand & suit_mask).bit_count() * 16
+                + card - low
             )
             if key < best_key:
                 best = card
@@ -289,11 +303,15 @@ def moon_state(
         for seat, bonus in enumerate(game.bonus):
             if bonus and seat != taker:
                 return -2, False
-    out = 0
-    for seat, hand in enumerate(game.hands):
-        if seat != taker:
-            out |= hand
-    mine = game.hands[taker]
+    hands = game.hands
+    mine = hands[taker]
+    if game.doubles_possible:
+        out = 0
+        for seat, hand in enumerate(hands):
+            if seat != taker:
+                out |= hand
+    else:
+        out = sum(hands) - mine  # disjoint hands: the sum is the union
     # Judged as at the start of the trick, so it is the same for every card of it.
     n = game.n
     for i, card in enumerate(game.trick):
@@ -308,12 +326,16 @@ def moon_state(
 def out_mask(game: FastRound) -> int:
     """Cards still held by the other seats (and a face-down kitty): what the seat to move
     cannot see."""
-    me = game.turn
-    out = 0
-    for seat, hand in enumerate(game.hands):
-        if seat != me:
-            out |= hand
-    return out
+    hands = game.hands
+    if game.doubles_possible:
+        me = game.turn
+        out = 0
+        for seat, hand in enumerate(hands):
+            if seat != me:
+                out |= hand
+        return out
+    # One deck: the hands are disjoint, so their sum is their union (and sum loops in C).
+    return sum(hands) - hands[game.turn]
 
 
 def moon_losers(hand: int, out: int) -> int:
@@ -446,12 +468,25 @@ def choose_card(
     """:func:`fast_choice` with :func:`moon_state` already known. ``wary``: the searching seat,
     which counts on nobody else: another seat's moon is blocked by it alone (the others play
     as if no moon were on), its own moon by everyone. :data:`EVERYONE`: every seat blocks."""
-    mask = game.legal_mask()
+    # FastRound.legal_mask inlined: this runs for every card of every rollout.
+    hand = game.hands[game.turn]
+    trick = game.trick
+    if trick:
+        mask = hand & SUIT_MASKS[trick[0] // 13]
+        if not mask:
+            mask = hand
+            if game.first_trick:
+                mask = hand & game.rules.safe_first_mask or hand
+    elif game.opening >= 0:
+        return game.opening
+    elif game.hearts_broken:
+        mask = hand
+    else:
+        mask = hand & NOT_HEARTS_MASK or hand
     if not mask & (mask - 1):
         return mask.bit_length() - 1
     if tables.cancellation:
         return _cancellation_choice(game, mask, tables)
-    trick = game.trick
     if taker >= 0:
         if taker == game.turn:
             if shooting:
@@ -462,13 +497,11 @@ def choose_card(
             card = _block(game, mask, tables, taker, shooting)
             if card >= 0:
                 return card
-    elif taker == -1 and not trick:
+    elif taker == -1 and not trick and (hand & HEARTS_MASK).bit_count() >= MOON_HEARTS:
         # Nobody has a point yet: a hand of top cards with many hearts starts a moon.
-        hand = game.hands[game.turn]
-        if (hand & HEARTS_MASK).bit_count() >= MOON_HEARTS:
-            out = out_mask(game)
-            if not moon_losers(hand, out):
-                return shoot_card(game, mask, tables, out)
+        out = out_mask(game)
+        if not moon_losers(hand, out):
+            return shoot_card(game, mask, tables, out)
     if not trick:
         return _lead(game, mask, tables)
     if mask & SUIT_MASKS[trick[0] // 13]:

@@ -128,38 +128,83 @@ def _deal_with_voids(
 
 
 def _most_constrained_first(
-    cards: list[Card], banned: list[frozenset[Suit]], rng: SplitMix64
+    cards: list[Card], takers: dict[Suit, int], rng: SplitMix64
 ) -> list[Card]:
     shuffled = rng.shuffle(cards)
-    takers = {suit: sum(1 for suits in banned if suit not in suits) for suit in Suit}
     # A stable sort keeps the random order within each level of constraint.
     return sorted(shuffled, key=lambda card: takers[card.suit])
 
 
-def sample_deal(knowledge: Knowledge, rng: SplitMix64) -> Deal:
-    """One random deal of the hidden cards consistent with ``knowledge``."""
-    ids, room, banned = _holders(knowledge)
-    cards = _free_cards(knowledge)
-    if sum(room) != len(cards) or min(room, default=0) < 0:
-        raise SamplingError(
-            f"{len(cards)} unseen cards do not fill {sum(room)} places in the other hands"
+class DealSampler:
+    """Random deals of the hidden cards consistent with ``knowledge``: what does not change
+    from one deal to the next (the holders, the free cards, how constrained each suit is) is
+    worked out once, since a search samples hundreds of deals from the same knowledge.
+    SamplingError at once when the cards cannot fill the hands."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.knowledge = knowledge
+        self.ids, self.room, self.banned = _holders(knowledge)
+        self.cards = _free_cards(knowledge)
+        if sum(self.room) != len(self.cards) or min(self.room, default=0) < 0:
+            raise SamplingError(
+                f"{len(self.cards)} unseen cards do not fill {sum(self.room)} places in the "
+                "other hands"
+            )
+        self.takers = (
+            {suit: sum(1 for suits in self.banned if suit not in suits) for suit in Suit}
+            if any(self.banned)
+            else None
         )
-    if any(banned):
-        dealt = _deal_with_voids(_most_constrained_first(cards, banned, rng), room, banned, rng)
-    else:
+        self.own_indices = [c.index for c in knowledge.hand]
+        self.known_indices = [[c.index for c in cards] for cards in knowledge.known]
+        self.kitty_indices = [c.index for c in knowledge.kitty]
+
+    def _deal(self, rng: SplitMix64) -> list[list[Card]]:
+        """The free cards dealt to the holders (``self.ids``), in the order dealt."""
+        cards = self.cards
+        if self.takers is not None:
+            return _deal_with_voids(
+                _most_constrained_first(cards, self.takers, rng), self.room, self.banned, rng
+            )
         # No voids: a random order cut into the holders' places is a uniform deal.
         order = [cards[i] for i in random_permutation(range(len(cards)), rng)]
         dealt = []
         start = 0
-        for places in room:
+        for places in self.room:
             dealt.append(order[start : start + places])
             start += places
-    hands: list[tuple[Card, ...]] = [() for _ in range(knowledge.players)]
-    hands[knowledge.seat] = tuple(knowledge.hand)
-    kitty: tuple[Card, ...] = knowledge.kitty
-    for holder, got in zip(ids, dealt, strict=True):
-        if holder == knowledge.players:
-            kitty = tuple(sorted(got))
-        else:
-            hands[holder] = tuple(sorted((*knowledge.known[holder], *got)))
-    return Deal(tuple(hands), kitty)
+        return dealt
+
+    def sample(self, rng: SplitMix64) -> Deal:
+        """One random deal (hands and kitty sorted)."""
+        knowledge = self.knowledge
+        hands: list[tuple[Card, ...]] = [() for _ in range(knowledge.players)]
+        hands[knowledge.seat] = tuple(knowledge.hand)
+        kitty: tuple[Card, ...] = knowledge.kitty
+        for holder, got in zip(self.ids, self._deal(rng), strict=True):
+            if holder == knowledge.players:
+                kitty = tuple(sorted(got))
+            else:
+                hands[holder] = tuple(sorted((*knowledge.known[holder], *got)))
+        return Deal(tuple(hands), kitty)
+
+    def sample_indices(self, rng: SplitMix64) -> tuple[list[list[int]], list[int]]:
+        """The same deal as :meth:`sample` would make from the same generator state, as card
+        indices in no particular order: ``(hands, kitty)``, for search code that turns a deal
+        into masks anyway (sorting card objects was a tenth of a search's time)."""
+        players = self.knowledge.players
+        hands = [known[:] for known in self.known_indices]
+        hands[self.knowledge.seat] = self.own_indices[:]
+        kitty = self.kitty_indices
+        for holder, got in zip(self.ids, self._deal(rng), strict=True):
+            if holder == players:
+                kitty = [c.index for c in got]
+            else:
+                hands[holder].extend(c.index for c in got)
+        return hands, kitty
+
+
+def sample_deal(knowledge: Knowledge, rng: SplitMix64) -> Deal:
+    """One random deal of the hidden cards consistent with ``knowledge`` (a search that samples
+    many should keep a :class:`DealSampler`)."""
+    return DealSampler(knowledge).sample(rng)

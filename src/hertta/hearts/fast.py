@@ -14,6 +14,7 @@ every card it holds twice (only Cancellation's two decks have duplicates).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from hertta.hearts.compiled import (
     CLUBS_MASK,
@@ -68,6 +69,10 @@ class FastRound:
         "tricks_left",
         "turn",
     )
+
+    doubles_possible: ClassVar[bool] = False
+    """Whether two hands can hold the same card (Cancellation): else the hands are disjoint
+    masks, and search code may add them up to get their union."""
 
     rules: CompiledRules
     n: int
@@ -413,6 +418,7 @@ class CancellationRound(FastRound):
     """Two decks: duplicate cards in hands (``doubles``), cancelling, carry-over, the kitty."""
 
     __slots__ = ()
+    doubles_possible: ClassVar[bool] = True
 
     def _add(self, seat: int, card: int) -> None:
         bit = 1 << card

@@ -273,39 +273,70 @@ def fast_round_from_observation(
     ``hands`` are every seat's current holding (``hands[obs.seat]`` should be ``obs.hand``),
     ``kitty`` the whole kitty (Cancellation; a guess when the viewer has not seen it). For
     Monte Carlo search over determinized deals; nothing is checked."""
-    rules = compile_rules(obs.rules, obs.players)
-    n = obs.players
-    penalty = [0] * n
-    bonus = [0] * n
-    kitty_indices = [c.index for c in kitty]
-    for t in obs.tricks:
-        if t.winner is None:
-            continue
-        taken = [c.index for c in (*t.cards, *t.carried_in)]
-        if t.took_kitty:
-            taken.extend(kitty_indices)
-        penalty[t.winner] += sum(rules.penalty[c] for c in taken)
-        bonus[t.winner] += sum(rules.bonus[c] for c in taken)
-    leader = obs.trick_leader if obs.trick_leader is not None else (obs.dealer + 1) % n
-    trick = [c.index for c in obs.trick_cards]
-    turn = (leader + len(trick)) % n
-    opening = -1
-    if not obs.tricks and not trick:
-        clubs = [c.index for hand in hands for c in hand if c.suit is Suit.CLUBS]
-        opening = min(clubs) if clubs else -1
-    return FastRound.restore(
-        rules,
-        dealer=obs.dealer,
-        hands=[[c.index for c in hand] for hand in hands],
-        leader=leader,
-        trick=trick,
-        hearts_broken=obs.hearts_broken,
-        first_trick=obs.first_trick,
-        opening=opening,
-        tricks_left=len(hands[turn]),
-        penalty=penalty,
-        bonus=bonus,
-        carried=[c.index for c in obs.carried],
-        kitty=kitty_indices,
-        kitty_taker=obs.kitty_taker if obs.kitty_taker is not None else -1,
+    return FastPosition(obs).fill(
+        [[c.index for c in hand] for hand in hands], [c.index for c in kitty]
     )
+
+
+class FastPosition:
+    """:func:`fast_round_from_observation` for many fillings of the same observation: the
+    points taken, the trick and the turn are worked out once, and :meth:`fill` makes each
+    round from card indices."""
+
+    def __init__(self, obs: Observation) -> None:
+        rules = compile_rules(obs.rules, obs.players)
+        n = obs.players
+        penalty = [0] * n
+        bonus = [0] * n
+        # The kitty (a guess while hidden) counts for the winner of the trick that took it.
+        self.kitty_winner = -1
+        for t in obs.tricks:
+            if t.winner is None:
+                continue
+            taken = [c.index for c in (*t.cards, *t.carried_in)]
+            if t.took_kitty:
+                self.kitty_winner = t.winner
+            penalty[t.winner] += sum(rules.penalty[c] for c in taken)
+            bonus[t.winner] += sum(rules.bonus[c] for c in taken)
+        self.rules = rules
+        self.obs = obs
+        self.penalty = penalty
+        self.bonus = bonus
+        self.leader = obs.trick_leader if obs.trick_leader is not None else (obs.dealer + 1) % n
+        self.trick = [c.index for c in obs.trick_cards]
+        self.turn = (self.leader + len(self.trick)) % n
+        self.opening_open = not obs.tricks and not self.trick
+        self.carried = [c.index for c in obs.carried]
+
+    def fill(self, hands: Sequence[Sequence[int]], kitty: Sequence[int] = ()) -> FastRound:
+        """The round with every seat's current holding ``hands`` and the whole ``kitty``, as
+        card indices (in any order)."""
+        rules = self.rules
+        obs = self.obs
+        penalty = self.penalty
+        bonus = self.bonus
+        if self.kitty_winner >= 0:
+            penalty = penalty[:]
+            bonus = bonus[:]
+            penalty[self.kitty_winner] += sum(rules.penalty[c] for c in kitty)
+            bonus[self.kitty_winner] += sum(rules.bonus[c] for c in kitty)
+        opening = -1
+        if self.opening_open:
+            clubs = [c for hand in hands for c in hand if c < 13]
+            opening = min(clubs) if clubs else -1
+        return FastRound.restore(
+            rules,
+            dealer=obs.dealer,
+            hands=hands,
+            leader=self.leader,
+            trick=self.trick,
+            hearts_broken=obs.hearts_broken,
+            first_trick=obs.first_trick,
+            opening=opening,
+            tricks_left=len(hands[self.turn]),
+            penalty=penalty,
+            bonus=bonus,
+            carried=self.carried,
+            kitty=kitty,
+            kitty_taker=obs.kitty_taker if obs.kitty_taker is not None else -1,
+        )
