@@ -26,6 +26,7 @@ rounds per rotation; about 12-15 minutes on 2 shared cores). ``--quick`` runs a 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -38,7 +39,7 @@ from hertta.ai.driver import play_round
 from hertta.ai.protocol import Player
 from hertta.ai.registry import make_player
 from hertta.ai.tournament import LevelStats, TournamentConfig, run_tournament
-from hertta.cards import Card
+from hertta.cards import Card, format_cards
 from hertta.hearts.config import preset
 from hertta.hearts.deck import PASS_CYCLES
 from hertta.hearts.observation import Observation
@@ -56,17 +57,20 @@ class Timed:
         self.name = player.name
         self.clock = clock
         self.times: dict[str, list[float]] = {"pass": [], "play": []}
+        self.decisions = hashlib.sha256()
 
     def choose_pass(self, obs: Observation, rng: SplitMix64) -> list[Card]:
         start = self.clock()
         cards = self.player.choose_pass(obs, rng)
         self.times["pass"].append(self.clock() - start)
+        self.decisions.update(f"{format_cards(cards)};".encode())
         return cards
 
     def choose_play(self, obs: Observation, rng: SplitMix64) -> Card:
         start = self.clock()
         card = self.player.choose_play(obs, rng)
         self.times["play"].append(self.clock() - start)
+        self.decisions.update(f"{card};".encode())
         return card
 
     def choose_moon(self, obs: Observation, rng: SplitMix64) -> str:
@@ -110,6 +114,9 @@ def print_times(timed: Timed) -> None:
             f"p95 {percentile(values, 0.95) * 1000:7.1f} ms  "
             f"max {max(values) * 1000:7.1f} ms"
         )
+    # The same code makes the same decisions on any machine: a speed change that keeps this
+    # fingerprint changed no decision of the run.
+    print(f"  {timed.name:7} decisions' fingerprint {timed.decisions.hexdigest()[:16]}")
 
 
 def strength(
