@@ -99,16 +99,30 @@ def _check_deal(obs: Observation, know: Knowledge, seed: int) -> None:
         assert not Counter(know.known[seat]) - Counter(hand)
 
 
-@settings(max_examples=60, deadline=None)
-@given(
+EASY_POSITIONS = given(
     preset_name=st.sampled_from(sorted(PRESETS)),
     seed=st.integers(0, 2**32),
     stop=st.integers(0, 60),
     players=st.integers(3, 6),
 )
+"""The arguments of :func:`_easy_position`: every preset and player count, any point of a round."""
+
+
+@settings(max_examples=60, deadline=None)
+@EASY_POSITIONS
 def test_sampled_deals_respect_everything_the_seat_knows(
     preset_name: str, seed: int, stop: int, players: int
 ) -> None:
+    state = _easy_position(preset_name, seed, stop, players)
+    if state is None:
+        return
+    obs = view(state)
+    _check_deal(obs, knowledge_of(obs), seed)
+
+
+def _easy_position(preset_name: str, seed: int, stop: int, players: int) -> RoundState | None:
+    """A round of ``preset_name`` (``players`` when the preset allows them) passed and played
+    ``stop`` cards on by Easy players; None when the round is over by then."""
     rules = PRESETS[preset_name]
     if players not in rules.player_counts:
         players = rules.player_counts[0]
@@ -128,10 +142,7 @@ def test_sampled_deals_respect_everything_the_seat_knows(
         seat = state.turn
         assert seat is not None
         state = play_card(state, seat, easy[seat].choose_play(observe(state, seat), rngs[seat]))
-    if state.phase is not Phase.PLAYING:
-        return
-    obs = view(state)
-    _check_deal(obs, knowledge_of(obs), seed)
+    return state if state.phase is Phase.PLAYING else None
 
 
 def test_without_constraints_each_card_lands_anywhere_about_equally() -> None:
@@ -206,34 +217,14 @@ def test_whole_rounds_sample_consistently_at_every_decision() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    preset_name=st.sampled_from(sorted(PRESETS)),
-    seed=st.integers(0, 2**32),
-    stop=st.integers(0, 60),
-    players=st.integers(3, 6),
-)
+@EASY_POSITIONS
 def test_a_kept_sampler_deals_what_sample_deal_deals(
     preset_name: str, seed: int, stop: int, players: int
 ) -> None:
     # A search keeps one DealSampler per decision and asks it for card indices; the deals
     # must be sample_deal's, draw for draw, or the search's decisions would change.
-    rules = PRESETS[preset_name]
-    if players not in rules.player_counts:
-        players = rules.player_counts[0]
-    cycle = PASS_CYCLES[players]
-    state = deal_round(rules, players, seed % players, cycle[seed % len(cycle)], seed)
-    rng = SplitMix64(seed)
-    easy = [EasyPlayer() for _ in range(players)]
-    while state.phase is Phase.PASSING:
-        for seat in state.waiting_for:
-            state = submit_pass(state, seat, easy[seat].choose_pass(observe(state, seat), rng))
-    for _ in range(stop):
-        if state.phase is not Phase.PLAYING:
-            break
-        seat = state.turn
-        assert seat is not None
-        state = play_card(state, seat, easy[seat].choose_play(observe(state, seat), rng))
-    if state.phase is not Phase.PLAYING:
+    state = _easy_position(preset_name, seed, stop, players)
+    if state is None:
         return
     know = knowledge_of(view(state))
     sampler = DealSampler(know)
