@@ -190,11 +190,7 @@ def planning_rival(game: FastRound, seat: int) -> int:
     candidates = takers or [s for s in range(game.n) if s != seat]
     best, fewest = -1, MOON_TRY_LOSERS + 1
     for rival in candidates:
-        out = 0
-        for other, hand in enumerate(game.hands):
-            if other != rival:
-                out |= hand
-        losers = moon_losers(game.hands[rival], out)
+        losers = moon_losers(game.hands[rival], game.others(rival))
         if losers < fewest:
             best, fewest = rival, losers
     return best

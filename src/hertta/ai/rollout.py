@@ -303,15 +303,8 @@ def moon_state(
         for seat, bonus in enumerate(game.bonus):
             if bonus and seat != taker:
                 return -2, False
-    hands = game.hands
-    mine = hands[taker]
-    if game.doubles_possible:
-        out = 0
-        for seat, hand in enumerate(hands):
-            if seat != taker:
-                out |= hand
-    else:
-        out = sum(hands) - mine  # disjoint hands: the sum is the union
+    mine = game.hands[taker]
+    out = game.others(taker)
     # Judged as at the start of the trick, so it is the same for every card of it.
     n = game.n
     for i, card in enumerate(game.trick):
@@ -326,16 +319,7 @@ def moon_state(
 def out_mask(game: FastRound) -> int:
     """Cards still held by the other seats (and a face-down kitty): what the seat to move
     cannot see."""
-    hands = game.hands
-    if game.doubles_possible:
-        me = game.turn
-        out = 0
-        for seat, hand in enumerate(hands):
-            if seat != me:
-                out |= hand
-        return out
-    # One deck: the hands are disjoint, so their sum is their union (and sum loops in C).
-    return sum(hands) - hands[game.turn]
+    return game.others(game.turn)
 
 
 def moon_losers(hand: int, out: int) -> int:

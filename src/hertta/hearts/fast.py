@@ -14,7 +14,6 @@ every card it holds twice (only Cancellation's two decks have duplicates).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from hertta.hearts.compiled import (
     CLUBS_MASK,
@@ -69,10 +68,6 @@ class FastRound:
         "tricks_left",
         "turn",
     )
-
-    doubles_possible: ClassVar[bool] = False
-    """Whether two hands can hold the same card (Cancellation): else the hands are disjoint
-    masks, and search code may add them up to get their union."""
 
     rules: CompiledRules
     n: int
@@ -266,6 +261,12 @@ class FastRound:
                 return safe
         return hand
 
+    def others(self, seat: int) -> int:
+        """The cards every seat but ``seat`` holds, as one mask (search code's "cards out").
+        One deck's hands are disjoint, so their union is their sum, which loops in C."""
+        hands = self.hands
+        return sum(hands) - hands[seat]
+
     def legal_cards(self) -> list[int]:
         return mask_cards(self.legal_mask())
 
@@ -418,7 +419,13 @@ class CancellationRound(FastRound):
     """Two decks: duplicate cards in hands (``doubles``), cancelling, carry-over, the kitty."""
 
     __slots__ = ()
-    doubles_possible: ClassVar[bool] = True
+
+    def others(self, seat: int) -> int:
+        out = 0
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                out |= hand
+        return out
 
     def _add(self, seat: int, card: int) -> None:
         bit = 1 << card
