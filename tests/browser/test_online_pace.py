@@ -430,14 +430,17 @@ def test_another_persons_ready_is_read_out(server: ServerProcess, browser: Brows
     """It showed only as the "Valmiina: ..." line; a screen reader heard nothing of it."""
     with host_and_guest(server, browser) as (host, guest):
         for _ in range(300):
-            if game(guest)["phase"] == "round_over":
+            # The host's phase and version read together, before anyone looks: the version read
+            # after could already be the state that gave the host their turn (come while the
+            # guest acted), and a phase read on another page could lag behind it (the round
+            # ended on the host's page, not yet on the guest's: nothing would change again).
+            now = game(host)
+            if now["phase"] == "round_over":
                 break
-            # The version before anyone looks: read after, it could already be the state that
-            # gave the host their turn (come while the guest acted), and nothing would change.
-            before = game(host)["version"]
+            before = now["version"]
             acted = False
             for page in (host, guest):
-                if game(page)["phase"] in ("passing", "playing"):
+                if game(page)["phase"] in ("passing", "playing", "moon_choice"):
                     acted = act(page) or acted
             if not acted:
                 expect(host.locator("#game")).not_to_have_attribute(
