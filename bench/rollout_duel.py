@@ -27,6 +27,7 @@ from contextlib import contextmanager
 
 import bench_cli
 from hertta.ai import rollout
+from hertta.ai.rollout_tables import PolicyTables, out_mask, policy_tables
 from hertta.ai.tournament import ratio_interval
 from hertta.hearts.compiled import SUIT_MASKS, compile_rules
 from hertta.hearts.config import preset
@@ -34,13 +35,13 @@ from hertta.hearts.dealing import random_deal_indices
 from hertta.hearts.fast import FastRound
 from hertta.rng import SplitMix64
 
-Policy = Callable[[FastRound, rollout.PolicyTables], int]
+Policy = Callable[[FastRound, PolicyTables], int]
 
 
-def lowest_rank_lead(game: FastRound, mask: int, tables: rollout.PolicyTables) -> int:
+def lowest_rank_lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
     """The baseline's lead: the rollout's own pool of leads (flush the Q♠, keep spades while
     holding danger), then the lowest rank of any suit."""
-    pool = rollout.lead_pool(game, mask, tables, rollout.out_mask(game))
+    pool = rollout.lead_pool(game, mask, tables, out_mask(game))
     best, best_rank = -1, 99
     for suit in range(4):
         part = pool & SUIT_MASKS[suit]
@@ -52,7 +53,7 @@ def lowest_rank_lead(game: FastRound, mask: int, tables: rollout.PolicyTables) -
 
 
 @contextmanager
-def _leading_with(lead: Callable[[FastRound, int, rollout.PolicyTables], int]) -> Iterator[None]:
+def _leading_with(lead: Callable[[FastRound, int, PolicyTables], int]) -> Iterator[None]:
     saved = rollout._lead
     rollout._lead = lead
     try:
@@ -61,7 +62,7 @@ def _leading_with(lead: Callable[[FastRound, int, rollout.PolicyTables], int]) -
         rollout._lead = saved
 
 
-def baseline_policy(game: FastRound, tables: rollout.PolicyTables) -> int:
+def baseline_policy(game: FastRound, tables: PolicyTables) -> int:
     with _leading_with(lowest_rank_lead):
         return rollout.fast_choice(game, tables)
 
@@ -69,7 +70,7 @@ def baseline_policy(game: FastRound, tables: rollout.PolicyTables) -> int:
 def duel(preset_name: str, players: int, deals: int, seed: int) -> tuple[float, float]:
     """Mean and 95% half-width of (baseline minus current) points per round over ``deals``."""
     compiled = compile_rules(preset(preset_name), players)
-    tables = rollout.policy_tables(compiled)
+    tables = policy_tables(compiled)
 
     def play(hands: list[list[int]], kitty: list[int], seats: list[Policy]) -> list[int]:
         game = FastRound.start(compiled, 0, hands, kitty)

@@ -9,14 +9,9 @@ from hypothesis import strategies as st
 from hertta.ai.expert import ExpertPlayer
 from hertta.ai.hard import HardPlayer
 from hertta.ai.lookahead import play_out_lookahead
-from hertta.ai.rollout import (
-    EVERYONE,
-    choose_card,
-    final_points,
-    moon_state,
-    play_out,
-    policy_tables,
-)
+from hertta.ai.rollout import EVERYONE, choose_card, final_points, play_out
+from hertta.ai.rollout_moon import moon_state
+from hertta.ai.rollout_tables import policy_tables
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import PRESETS
 from hertta.hearts.fast import FastRound

@@ -9,7 +9,8 @@ import pytest
 
 from hertta.ai.moon import future_rounds, match_share, next_directions, passed_deal
 from hertta.ai.passing import PassContext, normal_pass
-from hertta.ai.rollout import final_points, play_out, policy_tables
+from hertta.ai.rollout import final_points, play_out
+from hertta.ai.rollout_tables import policy_tables
 from hertta.cards import Card
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import PRESETS

@@ -16,16 +16,9 @@ from hertta.ai.moon_plan import (
     searcher_moon_state,
 )
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import (
-    EVERYONE,
-    choose_card,
-    final_points,
-    moon_state,
-    out_mask,
-    play_out,
-    policy_tables,
-    shoot_card,
-)
+from hertta.ai.rollout import EVERYONE, choose_card, final_points, play_out
+from hertta.ai.rollout_moon import moon_state, shoot_card
+from hertta.ai.rollout_tables import out_mask, policy_tables
 from hertta.ai.sampling import sample_deal
 from hertta.ai.situation import situation_of
 from hertta.cards import Card, Suit, parse_cards

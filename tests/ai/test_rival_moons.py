@@ -13,14 +13,9 @@ from hertta.ai.inference import MOON_TRY_LOSERS
 from hertta.ai.knowledge import knowledge_of
 from hertta.ai.moon_plan import planning_rival, searcher_card
 from hertta.ai.registry import make_player
-from hertta.ai.rollout import (
-    choose_card,
-    moon_losers,
-    moon_state,
-    out_mask,
-    policy_tables,
-    shoot_card,
-)
+from hertta.ai.rollout import choose_card
+from hertta.ai.rollout_moon import moon_losers, moon_state, shoot_card
+from hertta.ai.rollout_tables import out_mask, policy_tables
 from hertta.cards import Card
 from hertta.hearts.compiled import compile_rules
 from hertta.hearts.config import PRESETS

@@ -8,20 +8,9 @@ from hypothesis import strategies as st
 
 from hertta.ai import rollout
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import (
-    EVERYONE,
-    PolicyTables,
-    choose_card,
-    fast_choice,
-    final_points,
-    lead_pool,
-    moon_losers,
-    moon_state,
-    out_mask,
-    play_out,
-    policy_tables,
-    shoot_card,
-)
+from hertta.ai.rollout import EVERYONE, choose_card, fast_choice, final_points, lead_pool, play_out
+from hertta.ai.rollout_moon import moon_losers, moon_state, shoot_card
+from hertta.ai.rollout_tables import PolicyTables, out_mask, policy_tables
 from hertta.ai.situation import situation_of
 from hertta.cards import Card, Suit, parse_cards
 from hertta.hearts.compiled import SUIT_MASKS, compile_rules

@@ -15,7 +15,7 @@ from hertta.ai.hard import _history
 from hertta.ai.inference import log_play_likelihood, starting_hands
 from hertta.ai.knowledge import knowledge_of
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import policy_tables
+from hertta.ai.rollout_tables import policy_tables
 from hertta.ai.sampling import sample_deal
 from hertta.ai.situation import situation_of
 from hertta.cards import Card, Suit

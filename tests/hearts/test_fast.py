@@ -15,7 +15,8 @@ from hertta.hearts.dealing import (
     random_permutation,
 )
 from hertta.hearts.deck import deal, shuffled_deck
-from hertta.hearts.fast import CancellationRound, FastRound
+from hertta.hearts.fast import FastRound
+from hertta.hearts.fast_cancellation import CancellationRound
 from hertta.hearts.observation import fast_round_from_observation, observe
 from hertta.hearts.round import Phase, deal_round, play_card
 from hertta.rng import SplitMix64

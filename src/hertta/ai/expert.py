@@ -24,7 +24,7 @@ from hertta.ai.hard import (
     PRIOR_Z,
     HardPlayer,
 )
-from hertta.ai.rollout import EARLY_MOON_LOSERS
+from hertta.ai.rollout_moon import EARLY_MOON_LOSERS
 
 EXPERT_WORK_FACTOR = 8
 """Expert's work per decision as a multiple of Hard's (about 1 s of CPU per play here)."""

@@ -44,14 +44,9 @@ from hertta.ai.moon_plan import (
 from hertta.ai.pass_search import pass_world
 from hertta.ai.passing import explain_pass, normal_pass, pass_context
 from hertta.ai.play_rules import normal_play
-from hertta.ai.rollout import (
-    EARLY_MOON_LOSERS,
-    EVERYONE,
-    MOON_LOSERS,
-    final_points,
-    play_out,
-    policy_tables,
-)
+from hertta.ai.rollout import EVERYONE, final_points, play_out
+from hertta.ai.rollout_moon import EARLY_MOON_LOSERS, MOON_LOSERS
+from hertta.ai.rollout_tables import policy_tables
 from hertta.ai.sampling import DealSampler
 from hertta.ai.search import (
     Collector,

@@ -32,14 +32,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from hertta.ai.rollout import (
-    PolicyTables,
-    choose_card,
-    moon_losers,
-    moon_state,
-    out_mask,
-    shoot_card,
-)
+from hertta.ai.rollout import choose_card
+from hertta.ai.rollout_moon import moon_losers, moon_state, shoot_card
+from hertta.ai.rollout_tables import PolicyTables, out_mask
 from hertta.cards import Card
 from hertta.hearts.compiled import SUIT_MASKS, CompiledRules
 from hertta.hearts.fast import FastRound

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hertta.ai.rollout import PolicyTables, choose_card, final_points, moon_state, play_out
+from hertta.ai.rollout import choose_card, final_points, play_out
+from hertta.ai.rollout_moon import moon_state
+from hertta.ai.rollout_tables import PolicyTables
 from hertta.hearts.fast import FastRound
 
 LOOKAHEAD_COST = 4

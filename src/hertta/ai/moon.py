@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from hertta.ai.passing import PassContext, normal_pass
-from hertta.ai.rollout import PolicyTables, final_points, play_out, policy_tables
+from hertta.ai.rollout import final_points, play_out
+from hertta.ai.rollout_tables import PolicyTables, policy_tables
 from hertta.cards import Card
 from hertta.hearts.compiled import CompiledRules, compile_rules
 from hertta.hearts.dealing import random_deal_indices

@@ -39,15 +39,9 @@ from __future__ import annotations
 
 from hertta.ai.inference import MOON_TRY_LOSERS
 from hertta.ai.knowledge import Knowledge
-from hertta.ai.rollout import (
-    EARLY_MOON_LOSERS,
-    PolicyTables,
-    choose_card,
-    moon_losers,
-    moon_state,
-    out_mask,
-    shoot_card,
-)
+from hertta.ai.rollout import choose_card
+from hertta.ai.rollout_moon import EARLY_MOON_LOSERS, moon_losers, moon_state, shoot_card
+from hertta.ai.rollout_tables import PolicyTables, out_mask
 from hertta.cards import Card, Rank, Suit
 from hertta.hearts.fast import FastRound
 from hertta.hearts.observation import Observation
@@ -84,7 +78,7 @@ def searcher_card(
     rival: int = -1,
 ) -> int:
     """The rollout's card for the seat to move when ``seat`` searches (see
-    :func:`play_out_searcher`); ``moon`` is :func:`~hertta.ai.rollout.moon_state` at the start
+    :func:`play_out_searcher`); ``moon`` is :func:`~hertta.ai.rollout_moon.moon_state` at the start
     of the trick."""
     taker, strong = moon
     turn = game.turn
@@ -135,7 +129,7 @@ def kept_stopper(obs: Observation, know: Knowledge) -> Card | None:
 def searcher_moon_state(
     game: FastRound, tables: PolicyTables, seat: int, rival_losers: int
 ) -> tuple[int, bool]:
-    """:func:`~hertta.ai.rollout.moon_state` as ``seat``'s search forecasts it: another seat
+    """:func:`~hertta.ai.rollout_moon.moon_state` as ``seat``'s search forecasts it: another seat
     that alone has taken points shoots with up to ``rival_losers`` losers from its first point
     on (the policy's own shooters wait for none until they have 30% of the points), so the
     searcher blocks it in earnest earlier; ``seat``'s own moon is judged as always."""

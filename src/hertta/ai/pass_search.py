@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from hertta.ai.knowledge import Knowledge, knowledge_of
 from hertta.ai.passing import PassContext, normal_pass
-from hertta.ai.rollout import EVERYONE, final_points, play_out, policy_tables
+from hertta.ai.rollout import EVERYONE, final_points, play_out
+from hertta.ai.rollout_tables import policy_tables
 from hertta.ai.sampling import DealSampler
 from hertta.ai.search import Utility, World, round_utility
 from hertta.cards import Card

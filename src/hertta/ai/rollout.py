@@ -14,16 +14,8 @@ an observation per card. This module restates the heart of Normal's play rules
   holding the Q♠ (or A♠/K♠ with a Q♠ out); otherwise lead the card likeliest to be beaten
   (the smallest share of the cards still out of its suit below it), as Normal's ``lead_low``.
 
-The moon (one-deck games): a seat that alone has taken points and holds a hand of top cards
-(no card of it can lose to two or more cards still out; two once it has taken
-:data:`MOON_THREAT_SHARE` of the points) shoots: it leads its top cards, hearts first, follows
-high and discards low side cards. When one other seat has taken every point so far, and at
-least that share, the others feed it nothing when void (a heart goes on a trick it has lost
-instead); once its hand is strong enough to be shooting (whatever its points) they block in
-earnest: take a trick with points from it (or before it plays), lead a top heart, keep high
-cards (the Q♠ too) as stoppers when its trick cannot be beaten, and when void with nothing but
-points give it the lowest heart, not the highest. Without this the search never
-sees a moon coming, and never sees its own.
+The moon (one-deck games) is :mod:`hertta.ai.rollout_moon`: a seat that may be shooting plays
+its top cards, and the others block it; :func:`choose_card` decides when.
 
 It sees only what the seat to move could see in that determinized world (its own hand, the
 table, the points taken, and which cards are still out: the union of the other hands), never
@@ -32,82 +24,32 @@ one other hand's contents.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-
+from hertta.ai.rollout_moon import (
+    MOON_HEARTS,
+    block_card,
+    moon_losers,
+    moon_state,
+    shoot_card,
+)
+from hertta.ai.rollout_tables import (
+    ACE_BIT,
+    HIGH_SPADES,
+    LOW_SPADES,
+    QUEEN,
+    QUEEN_BIT,
+    PolicyTables,
+    highest,
+    lowest,
+    out_mask,
+)
 from hertta.hearts.compiled import (
     HEARTS_MASK,
     NOT_HEARTS_MASK,
     SPADES_MASK,
     SUIT_MASKS,
-    CompiledRules,
     mask_cards,
 )
 from hertta.hearts.fast import FastRound
-
-QUEEN = 36
-"""Card index of the Q♠ (spades 26-38: 2♠ is 26, A♠ is 38)."""
-QUEEN_BIT = 1 << QUEEN
-ACE_BIT = 1 << 38
-HIGH_SPADES = (1 << 37) | ACE_BIT
-LOW_SPADES = SPADES_MASK & (QUEEN_BIT - 1)
-MOON_THREAT_SHARE = 0.3
-"""Someone who alone has taken this share of the deck's points may be shooting the moon."""
-MOON_HEARTS = 4
-"""Hearts a hand needs to start a moon before anyone has taken a point."""
-MOON_LOSERS = 2
-"""Losers (cards two or more cards still out can beat) a committed shooter goes on with."""
-FEED_SHARE = 0.08
-"""From this share of the points (2 of 26) taken by one seat alone, the others, void, feed it
-none (see :data:`hertta.ai.situation.FEED_SHARE`)."""
-EARLY_MOON_LOSERS = 0
-"""Losers a sole taker goes on with before it has :data:`MOON_THREAT_SHARE` of the points."""
-
-
-@dataclass(frozen=True, slots=True)
-class PolicyTables:
-    """Per-rules constants of the rollout policy."""
-
-    penalty: tuple[int, ...]
-    penalty_mask: int
-    bonus_bit: int
-    bonus_index: int
-    bonus_suit: int
-    bonus_value: int
-    cancellation: bool
-    moon_total: int
-    moon_threat: int
-    """Points one seat alone must have taken before the others block its moon."""
-    feed_threat: int
-    """Points one seat alone must have taken before the others, void, feed it none."""
-    moon_needs_bonus: bool
-
-
-@cache
-def policy_tables(rules: CompiledRules) -> PolicyTables:
-    bonus = [i for i, v in enumerate(rules.bonus) if v < 0]
-    penalty_mask = sum(1 << i for i, v in enumerate(rules.penalty) if v > 0)
-    return PolicyTables(
-        penalty=rules.penalty,
-        penalty_mask=penalty_mask,
-        bonus_bit=(1 << bonus[0]) if bonus else 0,
-        bonus_index=bonus[0] if bonus else -1,
-        bonus_suit=bonus[0] // 13 if bonus else -1,
-        bonus_value=-rules.bonus[bonus[0]] if bonus else 0,
-        cancellation=rules.cancellation,
-        moon_total=rules.moon_total,
-        moon_threat=max(1, round(MOON_THREAT_SHARE * rules.moon_total)),
-        feed_threat=max(1, round(FEED_SHARE * rules.moon_total)),
-        moon_needs_bonus=rules.moon_needs_bonus,
-    )
-
-
-def _highest(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 def _queen_out(game: FastRound) -> bool:
@@ -147,7 +89,7 @@ def _lead(game: FastRound, mask: int, tables: PolicyTables) -> int:
     out = out_mask(game)
     mask = lead_pool(game, mask, tables, out)
     if not mask & (mask - 1):
-        return _lowest(mask)
+        return lowest(mask)
     # As Normal's lead_low: the suit whose lowest card has the smallest share of the cards
     # still out of that suit below it (the likeliest to be beaten), then a card that scores
     # nothing, then the shorter suit (a void comes sooner), then the lower rank. Plain lowest
@@ -189,16 +131,16 @@ def _discard(game: FastRound, mask: int, tables: PolicyTables) -> int:
     if mask & ACE_BIT and tables.penalty_mask & ACE_BIT:
         return 38
     if mask & HIGH_SPADES and _queen_out(game):
-        return _highest(mask & HIGH_SPADES)
+        return highest(mask & HIGH_SPADES)
     hearts = mask & HEARTS_MASK
     if hearts:
-        return _highest(hearts)
+        return highest(hearts)
     best = -1
     best_rank = -1
     for suit in range(3):
         part = mask & SUIT_MASKS[suit]
         if part:
-            card = _highest(part)
+            card = highest(part)
             rank = card - 13 * suit
             if rank > best_rank:
                 best = card
@@ -227,28 +169,28 @@ def _follow(game: FastRound, mask: int, tables: PolicyTables) -> int:
         if tables.bonus_index in trick:
             winners = mask & ~((2 << best) - 1)
             if winners:
-                return _lowest(winners) if last else _highest(winners)
+                return lowest(winners) if last else highest(winners)
         elif mask & bonus:
             if last and bonus > 1 << best:
-                return _highest(bonus)
+                return highest(bonus)
             if mask != bonus:
                 mask ^= bonus
                 safe &= ~bonus
     below = mask & ((1 << best) - 1)
     if last:
         if points == 0 and safe:
-            return _highest(safe)
+            return highest(safe)
         if below:
-            return _highest(below)
-        return _highest(safe or mask)
+            return highest(below)
+        return highest(safe or mask)
     if game.first_trick and safe:
-        return _highest(safe)
+        return highest(safe)
     if below:
-        return _highest(below)
+        return highest(below)
     pick = safe or mask
     if suit == 2 and _queen_out(game):
-        return _lowest(pick)
-    return _highest(pick)
+        return lowest(pick)
+    return highest(pick)
 
 
 def _cancellation_choice(game: FastRound, mask: int, tables: PolicyTables) -> int:
@@ -282,159 +224,6 @@ def _cancellation_choice(game: FastRound, mask: int, tables: PolicyTables) -> in
         return max(losing)
     pool = safe or cards
     return min(pool) if suit == 2 and _queen_out(game) else max(pool)
-
-
-def moon_state(
-    game: FastRound, tables: PolicyTables, early: int = EARLY_MOON_LOSERS
-) -> tuple[int, bool]:
-    """``(taker, shooting)``: the one seat that has taken every point so far (and, where the
-    moon needs it, no one else the bonus card), -1 while nobody has a point, -2 when two seats
-    have; ``shooting``: at most :data:`MOON_LOSERS` (``early`` before :data:`MOON_THREAT_SHARE`
-    of the points) of the taker's cards can lose to two cards still out, at the trick's start."""
-    taker = -1
-    for seat, points in enumerate(game.penalty):
-        if points:
-            if taker >= 0:
-                return -2, False
-            taker = seat
-    if taker < 0:
-        return -1, False
-    if tables.moon_needs_bonus:
-        for seat, bonus in enumerate(game.bonus):
-            if bonus and seat != taker:
-                return -2, False
-    mine = game.hands[taker]
-    out = game.others(taker)
-    # Judged as at the start of the trick, so it is the same for every card of it.
-    n = game.n
-    for i, card in enumerate(game.trick):
-        if (game.leader + i) % n == taker:
-            mine |= 1 << card
-        else:
-            out |= 1 << card
-    allowed = MOON_LOSERS if game.penalty[taker] >= tables.moon_threat else early
-    return taker, moon_losers(mine, out) <= allowed
-
-
-def out_mask(game: FastRound) -> int:
-    """Cards still held by the other seats (and a face-down kitty): what the seat to move
-    cannot see."""
-    return game.others(game.turn)
-
-
-def moon_losers(hand: int, out: int) -> int:
-    """Cards of ``hand`` that two or more cards still out can beat."""
-    # A card has two cards out above it exactly when it is below the second highest card out
-    # of its suit: one mask per suit instead of a loop over the cards (it runs once a trick in
-    # every rollout).
-    losers = 0
-    for suit_mask in SUIT_MASKS:
-        mine = hand & suit_mask
-        if mine:
-            others = out & suit_mask
-            if others:
-                others ^= 1 << (others.bit_length() - 1)
-                if others:
-                    losers += (mine & ((1 << (others.bit_length() - 1)) - 1)).bit_count()
-    return losers
-
-
-def shoot_card(game: FastRound, mask: int, tables: PolicyTables, out: int) -> int:
-    """Take every trick: lead a top card (hearts first), follow high, discard low. While
-    another seat holds the Q♠, spades are led last: a spade lead lets its holder keep it (or
-    drop it when the moon is still far), and only the other suits run out its guards."""
-    trick = game.trick
-    if not trick:
-        tops = 0
-        rest = mask
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            card = bit.bit_length() - 1
-            if not out & SUIT_MASKS[card // 13] & ~((bit << 1) - 1):
-                tops |= bit
-        later = SPADES_MASK if out & QUEEN_BIT else 0
-        pool = (
-            (tops & HEARTS_MASK)
-            or (tops & ~later)
-            or tops
-            or (mask & HEARTS_MASK)
-            or (mask & ~later)
-            or mask
-        )
-        return _highest(pool)
-    suit = trick[0] // 13
-    follow = mask & SUIT_MASKS[suit]
-    if follow:
-        return _highest(follow)
-    side = mask & ~tables.penalty_mask & ~tables.bonus_bit
-    pool = side or mask
-    best = -1
-    best_rank = 99
-    for s in range(4):
-        part = pool & SUIT_MASKS[s]
-        if part:
-            card = _lowest(part)
-            if card - 13 * s < best_rank:
-                best = card
-                best_rank = card - 13 * s
-    return best
-
-
-def _block(game: FastRound, mask: int, tables: PolicyTables, shooter: int, shooting: bool) -> int:
-    """Stop ``shooter``'s moon (see the module docstring); -1 when no blocking card applies.
-    While its hand is not strong enough to be ``shooting``, only the cheap part: feed it no
-    points when void."""
-    trick = game.trick
-    if not trick:
-        if not shooting:
-            return -1
-        hearts = mask & HEARTS_MASK
-        if hearts:
-            top = _highest(hearts)
-            if not out_mask(game) & HEARTS_MASK & ~((2 << top) - 1):
-                return top
-        return -1
-    n = game.n
-    leader = game.leader
-    lead = trick[0]
-    suit = lead // 13
-    low = suit * 13
-    best = lead
-    best_index = 0
-    points = 0
-    penalty = tables.penalty
-    for i, card in enumerate(trick):
-        points += penalty[card]
-        if card > best and card - low < 13:
-            best = card
-            best_index = i
-    winner = (leader + best_index) % n
-    done = (shooter - leader) % n < len(trick)
-    follow = mask & SUIT_MASKS[suit]
-    if follow:
-        if not shooting or (done and winner != shooter):
-            return -1
-        winners = follow & ~((2 << best) - 1)
-        if winners and (points or suit == 3 or not done):
-            return _highest(winners)
-        # Cannot take it from the shooter: keep the high cards, the later stoppers.
-        safe = follow & ~tables.penalty_mask
-        return _lowest(safe or follow)
-    if done and winner != shooter:
-        hearts = mask & HEARTS_MASK
-        if hearts:
-            return _highest(hearts)
-        return -1
-    safe = mask & ~tables.penalty_mask
-    if safe & ~tables.bonus_bit:
-        safe &= ~tables.bonus_bit
-    if safe:
-        return _highest(safe)
-    # Nothing but points: feed it the lowest heart and keep the high ones, the stoppers that
-    # can still take a trick from it.
-    hearts = mask & HEARTS_MASK
-    return _lowest(hearts) if hearts else -1
 
 
 def fast_choice(game: FastRound, tables: PolicyTables) -> int:
@@ -478,7 +267,7 @@ def choose_card(
         elif (wary < 0 or game.turn == wary or taker == wary) and (
             shooting or game.penalty[taker] >= tables.feed_threat
         ):
-            card = _block(game, mask, tables, taker, shooting)
+            card = block_card(game, mask, tables, taker, shooting)
             if card >= 0:
                 return card
     elif taker == -1 and not trick and (hand & HEARTS_MASK).bit_count() >= MOON_HEARTS:

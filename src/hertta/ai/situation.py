@@ -24,7 +24,7 @@ FEED_SHARE = 0.1
 """From this share of the deck's points (3 of 26) taken by one seat alone, the others, void,
 throw it no points (a moon needs every one); :data:`MOON_THREAT_SHARE` starts the rest of the
 blocking. Measured against xinxin with 3 points here and 2 in the rollout
-(:data:`hertta.ai.rollout.FEED_SHARE`)."""
+(:data:`hertta.ai.rollout_tables.FEED_SHARE`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,6 @@ from hertta.hearts.compiled import (
     CompiledRules,
     lowest_card,
     mask_cards,
-    trick_winner_index,
 )
 from hertta.hearts.dealing import REFILL
 from hertta.hearts.scoring import RoundScore, find_shooter, score_round
@@ -35,7 +34,8 @@ _TWO64 = 1 << 64
 class FastRound:
     """A round in the play phase (after passing), mutable and unchecked; one deck.
 
-    :meth:`start` and :meth:`restore` return a :class:`CancellationRound` for Cancellation's
+    :meth:`start` and :meth:`restore` return a
+    :class:`~hertta.hearts.fast_cancellation.CancellationRound` for Cancellation's
     two decks. Public fields (read them; change them only through the methods): ``rules``
     (:class:`CompiledRules`), ``n``, ``dealer``, ``hands``/``doubles`` (masks per seat),
     ``turn`` (seat to play), ``leader``, ``trick`` (card indices of the current trick in play
@@ -90,7 +90,12 @@ class FastRound:
 
     @staticmethod
     def _blank(rules: CompiledRules, dealer: int, hands: Sequence[Sequence[int]]) -> FastRound:
-        cls = CancellationRound if rules.cancellation else FastRound
+        cls: type[FastRound] = FastRound
+        if rules.cancellation:
+            # Two decks are a subclass in a module of its own, which imports this one.
+            from hertta.hearts.fast_cancellation import CancellationRound
+
+            cls = CancellationRound
         self = cls.__new__(cls)
         self.rules = rules
         self.n = rules.players
@@ -413,101 +418,3 @@ class FastRound:
     def score(self, moon_choice: str | None = None) -> RoundScore:
         """The finished round's points (see :func:`hertta.hearts.scoring.score_round`)."""
         return score_round(self.rules, self.penalty, self.bonus, moon_choice)
-
-
-class CancellationRound(FastRound):
-    """Two decks: duplicate cards in hands (``doubles``), cancelling, carry-over, the kitty."""
-
-    __slots__ = ()
-
-    def others(self, seat: int) -> int:
-        out = 0
-        for other, hand in enumerate(self.hands):
-            if other != seat:
-                out |= hand
-        return out
-
-    def _add(self, seat: int, card: int) -> None:
-        bit = 1 << card
-        if self.hands[seat] & bit:
-            self.doubles[seat] |= bit
-        else:
-            self.hands[seat] |= bit
-
-    def _remove(self, seat: int, card: int) -> None:
-        bit = 1 << card
-        if self.doubles[seat] & bit:
-            self.doubles[seat] ^= bit
-        else:
-            self.hands[seat] ^= bit
-
-    def exchange(self, passes: Sequence[Sequence[int]], offset: int) -> None:
-        for seat, cards in enumerate(passes):
-            for card in cards:
-                self._remove(seat, card)
-        for seat, cards in enumerate(passes):
-            for card in cards:
-                self._add((seat + offset) % self.n, card)
-        self._set_opening_lead()
-
-    def hand(self, seat: int) -> list[int]:
-        doubles = self.doubles[seat]
-        out = []
-        for card in mask_cards(self.hands[seat]):
-            out.append(card)
-            if doubles >> card & 1:
-                out.append(card)
-        return out
-
-    def random_playout(self, rng: SplitMix64) -> None:
-        pool = 0
-        span = 1
-        while self.tricks_left:
-            mask = self.legal_mask()
-            count = mask.bit_count()
-            if count > 1:
-                if span < REFILL:
-                    pool = rng.next_u64()
-                    span = _TWO64
-                skip = pool % count
-                pool //= count
-                span //= count
-                while skip:
-                    mask &= mask - 1
-                    skip -= 1
-            self.play(lowest_card(mask))
-
-    def play(self, card: int) -> None:
-        seat = self.turn
-        self._remove(seat, card)
-        trick = self.trick
-        trick.append(card)
-        if (1 << card) & self.rules.breaks_mask:
-            self.hearts_broken = True
-        if len(trick) < self.n:
-            self.turn = (seat + 1) % self.n
-            return
-        index = trick_winner_index(trick, True)
-        self.trick = []
-        self.first_trick = False
-        self.opening = -1
-        self.tricks_left -= 1
-        if index < 0 and self.tricks_left > 0:
-            # Every card cancelled: the cards wait for the next trick's winner; same leader.
-            self.carried.extend(trick)
-            self.turn = self.leader
-            self.last_winner = -1
-            return
-        # On the last trick an all-cancelled trick goes to its leader.
-        winner = self.leader if index < 0 else (self.leader + index) % self.n
-        taken = trick + self.carried
-        self.carried = []
-        if self.kitty_taker < 0 and self.kitty:
-            # The kitty goes with the first trick's cards, to whoever finally takes them.
-            self.kitty_taker = winner
-            taken.extend(self.kitty)
-        penalty = self.rules.penalty
-        bonus = self.rules.bonus
-        self.penalty[winner] += sum(penalty[c] for c in taken)
-        self.bonus[winner] += sum(bonus[c] for c in taken)
-        self.leader = self.turn = self.last_winner = winner
