@@ -4,7 +4,8 @@
 - :mod:`~hertta.ai.normal`: Normal, the seed's strategy as explicit rules
   (:mod:`~hertta.ai.passing`, :mod:`~hertta.ai.play_rules`, :mod:`~hertta.ai.moon`);
 - :mod:`~hertta.ai.hard`: Hard, determinized Monte Carlo search (:mod:`~hertta.ai.knowledge`,
-  :mod:`~hertta.ai.sampling`, :mod:`~hertta.ai.search`, :mod:`~hertta.ai.rollout`);
+  :mod:`~hertta.ai.sampling`, :mod:`~hertta.ai.search`, :mod:`~hertta.ai.rollout` with
+  :mod:`~hertta.ai.rollout_moon` and :mod:`~hertta.ai.rollout_tables`);
 - :mod:`~hertta.ai.hint`: the hint button; :mod:`~hertta.ai.registry`: levels by name;
 - :mod:`~hertta.ai.driver` and :mod:`~hertta.ai.tournament`: playing rounds, matches and
   duplicate tournaments;

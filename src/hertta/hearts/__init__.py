@@ -4,7 +4,8 @@
 - :mod:`~hertta.hearts.deck`: decks per player count, the deal, pass directions, opening lead.
 - :mod:`~hertta.hearts.round`: :class:`RoundState` and the validated moves
   :func:`submit_pass`, :func:`play_card`, :func:`choose_moon`.
-- :mod:`~hertta.hearts.fast`: :class:`FastRound`, the unchecked integer engine for search.
+- :mod:`~hertta.hearts.fast`: :class:`FastRound`, the unchecked integer engine for search
+  (Cancellation's two decks: :mod:`~hertta.hearts.fast_cancellation`).
 - :mod:`~hertta.hearts.scoring`: moons and round points.
 - :mod:`~hertta.hearts.match` and :mod:`~hertta.hearts.codes`: matches and match codes.
 - :mod:`~hertta.hearts.records`: round records ``hertta-hearts-round/1``.
