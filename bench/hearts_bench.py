@@ -6,7 +6,7 @@ direction at its first chance node), 52 random legal plays and the scoring. Meas
 - ``hertta stepwise``: the unchecked engine driven card by card through its general API, the
   exact match-code deal from a seed (``deal_indices``), then ``legal_mask()``/``play()`` with
   every pick from ``SplitMix64.below``; ``hertta stepwise pool``: the same with
-  ``random_deal_indices`` and the picks of :class:`PoolPicker`;
+  ``random_deal_indices`` and the picks of :class:`DigitPicker`;
 - ``hertta playout``: the same engine as Monte Carlo search drives it: ``random_deal_indices``
   and ``FastRound.random_playout``, whose picks take digits of shared 64-bit draws;
 - ``hertta validated``: the immutable, validated path (``deal_round``, ``submit_pass``,
@@ -15,7 +15,7 @@ direction at its first chance node), 52 random legal plays and the scoring. Meas
   {"qs_breaks_hearts": False})`` (the ``bench`` extra, ``pip install open-spiel``) driven from
   Python: at chance nodes (the pass direction, then the deal card by card) a uniform pick from
   ``chance_outcomes()``, otherwise from ``legal_actions()``; picks from ``SplitMix64.below``
-  (as stepwise) or from shared-draw digits (:class:`PoolPicker`, as stepwise pool and playout).
+  (as stepwise) or from shared-draw digits (:class:`DigitPicker`, as stepwise pool and playout).
 
 So each ratio compares the two engines with the same kind of random picks. Every figure is the
 median of ``--runs`` runs of ``--seconds`` seconds of process CPU time, the runs of all engines
@@ -37,7 +37,7 @@ from typing import Any
 import bench_cli
 from hertta.hearts.compiled import CompiledRules, compile_rules
 from hertta.hearts.config import preset
-from hertta.hearts.dealing import REFILL, deal_indices, random_deal_indices
+from hertta.hearts.dealing import DigitPicker, deal_indices, random_deal_indices
 from hertta.hearts.deck import PASS_CYCLES, pass_offset
 from hertta.hearts.fast import FastRound
 from hertta.hearts.round import Phase, deal_round, play_card, submit_pass
@@ -45,27 +45,6 @@ from hertta.rng import SplitMix64
 
 PLAYERS = 4
 OFFSETS = [pass_offset(d, PLAYERS) for d in PASS_CYCLES[PLAYERS]]
-
-
-class PoolPicker:
-    """Uniform picks in ``[0, k)`` taken as digits of shared SplitMix64 draws (as
-    :func:`hertta.hearts.dealing.random_permutation` does; bias below 3e-8)."""
-
-    __slots__ = ("pool", "rng", "span")
-
-    def __init__(self, rng: SplitMix64) -> None:
-        self.rng = rng
-        self.pool = 0
-        self.span = 1
-
-    def below(self, k: int) -> int:
-        if self.span < REFILL:
-            self.pool = self.rng.next_u64()
-            self.span = 1 << 64
-        pick = self.pool % k
-        self.pool //= k
-        self.span //= k
-        return pick
 
 
 def random_passes(hands: list[list[int]], below: Callable[[int], int]) -> list[list[int]]:
@@ -77,7 +56,7 @@ def random_passes(hands: list[list[int]], below: Callable[[int], int]) -> list[l
 
 
 def stepwise_round(
-    rules: CompiledRules, rng: SplitMix64, index: int, pool: PoolPicker | None = None
+    rules: CompiledRules, rng: SplitMix64, index: int, pool: DigitPicker | None = None
 ) -> tuple[int, ...]:
     """One random round card by card through ``legal_mask()`` and ``play()``. Without
     ``pool``: the exact match-code deal from a seed and every pick from ``rng.below``; with it:
@@ -114,7 +93,7 @@ def playout_round(rules: CompiledRules, rng: SplitMix64, index: int) -> tuple[in
     game = FastRound.start(rules, dealer, hands, kitty)
     offset = OFFSETS[index % len(OFFSETS)]
     if offset:
-        game.exchange(random_passes(hands, PoolPicker(rng).below), offset)
+        game.exchange(random_passes(hands, DigitPicker(rng).below), offset)
     game.random_playout(rng)
     return game.score().points
 
@@ -197,8 +176,8 @@ def main() -> None:
 
     rules = compile_rules(preset("standard"), PLAYERS)
     rngs = [SplitMix64(args.seed + k) for k in range(6)]
-    ours_pool = PoolPicker(rngs[4])
-    spiel_pool = PoolPicker(rngs[5])
+    ours_pool = DigitPicker(rngs[4])
+    spiel_pool = DigitPicker(rngs[5])
     engines: dict[str, Callable[[int], object]] = {
         "hertta stepwise": lambda i: stepwise_round(rules, rngs[0], i),
         "hertta stepwise pool": lambda i: stepwise_round(rules, rngs[1], i, ours_pool),

@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hertta.hearts.compiled import lowest_card, mask_cards, trick_winner_index
-from hertta.hearts.dealing import REFILL
+from hertta.hearts.dealing import DigitPicker
 from hertta.hearts.fast import FastRound
 from hertta.rng import SplitMix64
-
-_TWO64 = 1 << 64
 
 
 class CancellationRound(FastRound):
@@ -64,18 +62,12 @@ class CancellationRound(FastRound):
         return out
 
     def random_playout(self, rng: SplitMix64) -> None:
-        pool = 0
-        span = 1
+        picker = DigitPicker(rng)
         while self.tricks_left:
             mask = self.legal_mask()
             count = mask.bit_count()
             if count > 1:
-                if span < REFILL:
-                    pool = rng.next_u64()
-                    span = _TWO64
-                skip = pool % count
-                pool //= count
-                span //= count
+                skip = picker.below(count)
                 while skip:
                     mask &= mask - 1
                     skip -= 1
