@@ -167,9 +167,11 @@ def test_a_turns_seconds_count_from_when_the_turn_appears(
             phone.locator(PLAYABLE).first.tap()
             expect(hand).to_have_count(left - 1)
         phone.clock.run_for(100)
-    # Every turn after the first came behind a held trick (1.125 s at least), and a step of
-    # the test moves the page's time by 0.1 s.
-    assert len(shown) == 4 and min(shown[1:]) >= 14_500, shown
+    # Every turn after the first came behind a held trick (1.125 s at least): counted from when
+    # the state came, it would show at most 13,875 ms. The page's time also runs by itself
+    # while the test reads it (14,498 once in a full run on a loaded machine), so the bound is
+    # the hold's, not the 0.1 s of one step of the test.
+    assert len(shown) == 4 and min(shown[1:]) > 15_000 - 1_125, shown
     # At 0 the prompt says the time is up (the stand-in decides within the allowance), not a
     # "0 s" that seems to hang.
     phone.clock.run_for(15_100)
